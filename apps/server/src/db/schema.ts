@@ -1,0 +1,99 @@
+import { sql } from 'drizzle-orm'
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core'
+import type { Composition, PlanType, TaskState, TaskSubtask } from '@storyreel/core'
+
+const createdAt = timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
+
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  email: text('email').notNull().unique(),
+  name: text('name').notNull(),
+  surname: text('surname').notNull(),
+  /** How the account signs in: 'local' (e-mail code) or 'google'. */
+  provider: text('provider').notNull().default('local'),
+  profilePicture: text('profile_picture'),
+  plan: text('plan').$type<PlanType>().notNull().default('FREE'),
+  stripeCustomerId: text('stripe_customer_id'),
+  currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+  createdAt,
+})
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 of the cookie's value, so a database leak gives no usable session. */
+    idHash: text('id_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt,
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+)
+
+export const loginCodes = pgTable(
+  'login_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    type: text('type').$type<'login' | 'register'>().notNull(),
+    codeHash: text('code_hash').notNull(),
+    ip: text('ip').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt,
+  },
+  (t) => [index('login_codes_email_idx').on(t.email), index('login_codes_ip_idx').on(t.ip)],
+)
+
+export const media = pgTable(
+  'media',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Stored name: a random id plus the extension; unique, so it alone names the file. */
+    name: text('name').notNull().unique(),
+    originalName: text('original_name').notNull(),
+    kind: text('kind').$type<'image' | 'video'>().notNull(),
+    mime: text('mime').notNull(),
+    size: integer('size').notNull(),
+    createdAt,
+  },
+  (t) => [index('media_user_idx').on(t.userId)],
+)
+
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    state: text('state').$type<TaskState>().notNull().default('QUEUED'),
+    subtask: text('subtask').$type<TaskSubtask>(),
+    progress: real('progress'),
+    composition: jsonb('composition').$type<Composition>().notNull(),
+    error: text('error'),
+    hasResult: boolean('has_result').notNull().default(false),
+    hasThumbnail: boolean('has_thumbnail').notNull().default(false),
+    createdAt,
+    updatedAt: timestamp('updated_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+  },
+  (t) => [index('tasks_user_idx').on(t.userId), index('tasks_state_idx').on(t.state)],
+)

@@ -1,0 +1,50 @@
+import path from 'node:path'
+import { z } from 'zod'
+
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')
+
+/** Every setting the server reads, with its default; `.env.example` lists the same. */
+export const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Everything the server keeps: the embedded database, files, the mail outbox. */
+  DATA_DIR: z.string().default('./data'),
+  /** A PostgreSQL server; without it the embedded PGlite under DATA_DIR is used. */
+  DATABASE_URL: z.string().optional(),
+  /** smtp://user:pass@host:port; without it mail goes to DATA_DIR/outbox. */
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Storyreel <no-reply@storyreel.local>'),
+  /** Signs sign-in codes; generated once and kept under DATA_DIR when absent. */
+  SECRET: z.string().min(32).optional(),
+  /** The browser's origin when it differs from the server's (Secure cookies under https). */
+  PUBLIC_URL: z.string().url().optional(),
+  /** Run a render worker inside the server process. */
+  IN_PROCESS_WORKER: bool.default(true),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  FFMPEG_PATH: z.string().default('ffmpeg'),
+  FFPROBE_PATH: z.string().default('ffprobe'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** The built web app to serve at /; absent in API-only runs. */
+  WEB_DIST: z.string().optional(),
+})
+export type Env = z.infer<typeof EnvSchema>
+
+/** Relative paths are taken from where the user ran npm, not from the workspace folder. */
+function fromInvocationDir(p: string): string {
+  return path.resolve(process.env.INIT_CWD ?? process.cwd(), p)
+}
+
+export function parseEnv(source: NodeJS.ProcessEnv): Env {
+  const result = EnvSchema.safeParse(source)
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`)
+  }
+  const env = result.data
+  return {
+    ...env,
+    DATA_DIR: fromInvocationDir(env.DATA_DIR),
+    WEB_DIST: env.WEB_DIST && fromInvocationDir(env.WEB_DIST),
+  }
+}

@@ -1,0 +1,131 @@
+import { execFileSync } from 'node:child_process'
+import { writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  compositionDuration,
+  rescaleToRatio,
+  type Composition,
+  type ImageDescription,
+  type Task,
+} from '@storyreel/core'
+import { signUp } from '../../test/client'
+import { formWith, pictureFile } from '../../test/media-fixtures'
+import { startTestServer, type TestServer } from '../../test/test-server'
+
+let server: TestServer
+beforeAll(async () => {
+  server = await startTestServer({ worker: true })
+})
+afterAll(() => server.close())
+
+async function waitFor(get: () => Promise<Task>, done: (t: Task) => boolean, ms = 90_000) {
+  const until = Date.now() + ms
+  const seen = new Set<string>()
+  for (;;) {
+    const t = await get()
+    seen.add(t.subtask ? `${t.state}:${t.subtask}` : t.state)
+    if (done(t)) return { task: t, seen }
+    if (Date.now() > until) throw new Error(`task stuck in ${t.state}`)
+    await new Promise((r) => setTimeout(r, 200))
+  }
+}
+
+describe('the render worker', () => {
+  it('renders a queued composition into an MP4 the owner can stream by range', async () => {
+    const { client } = await signUp(server)
+    const files = [
+      pictureFile('a.png', { width: 400, height: 300 }),
+      pictureFile('b.jpg', { hue: 30, format: 'jpeg' }),
+    ]
+    const described = await client.upload<{ descriptions: ImageDescription[] }>(
+      '/api/media/describe',
+      formWith(files),
+    )
+    const created = await client.post<{ content: Composition }>('/api/composition/create', {
+      suggestion: 'Hello world',
+      imageDescriptions: described.data.descriptions,
+    })
+    const composition = created.data.content
+    // Small, to keep the test quick; the ratio maths is the app's.
+    composition.movieParams = { ...composition.movieParams, ...rescaleToRatio(320, 180, '9:16') }
+    for (const slide of composition.composition) slide.duration = 1.5
+    const { taskId } = (
+      await client.post<{ taskId: string }>('/api/composition/render', { composition })
+    ).data
+
+    const { task, seen } = await waitFor(
+      async () => (await client.get<Task>(`/api/web/tasks/${taskId}`)).data,
+      (t) => t.state !== 'QUEUED' && t.state !== 'EXECUTING',
+    )
+    expect(task.state).toBe('FINISHED')
+    expect(task.taskFiles).toEqual([{ id: taskId }])
+    expect([...seen].some((s) => s.startsWith('EXECUTING'))).toBe(true)
+
+    const video = await client.get(`/api/web/tasks/result/${taskId}`)
+    expect(video.status).toBe(200)
+    expect(video.headers.get('content-type')).toBe('video/mp4')
+    const file = path.join(server.env.DATA_DIR, 'check.mp4')
+    await writeFile(file, video.body)
+    const probe = JSON.parse(
+      execFileSync('ffprobe', [
+        '-v',
+        'error',
+        '-show_entries',
+        'stream=codec_name,width,height,pix_fmt:format=duration',
+        '-of',
+        'json',
+        file,
+      ]).toString(),
+    ) as {
+      streams: { codec_name: string; width?: number; height?: number; pix_fmt?: string }[]
+      format: { duration: string }
+    }
+    const v = probe.streams.find((s) => s.codec_name === 'h264')!
+    expect(v).toMatchObject({
+      width: composition.movieParams.width,
+      height: composition.movieParams.height,
+      pix_fmt: 'yuv420p',
+    })
+    expect(probe.streams.some((s) => s.codec_name === 'aac')).toBe(true)
+    expect(Number(probe.format.duration)).toBeCloseTo(compositionDuration(composition), 0)
+
+    const range = await client.get(`/api/web/tasks/result/${taskId}`, { range: 'bytes=0-99' })
+    expect(range.status).toBe(206)
+    expect(range.body.length).toBe(100)
+    expect(range.headers.get('content-range')).toBe(`bytes 0-99/${video.body.length}`)
+
+    const thumb = await client.get<{ url: string }>(`/api/web/tasks/thumbnail/${taskId}`)
+    const image = await client.get(thumb.data.url)
+    expect(image.headers.get('content-type')).toBe('image/jpeg')
+    expect(image.body[0]).toBe(0xff)
+
+    // Deleting removes the files too.
+    await client.del(`/api/web/tasks/${taskId}`)
+    expect((await client.get(`/api/web/tasks/result/${taskId}`)).status).toBe(409)
+  })
+
+  it('ends a render that keeps failing as CANCELLED with a readable reason', async () => {
+    const { client } = await signUp(server)
+    const described = await client.upload<{ descriptions: ImageDescription[] }>(
+      '/api/media/describe',
+      formWith([pictureFile('a.png')]),
+    )
+    const name = described.data.descriptions[0]!.filename
+    const composition: Composition = {
+      movieParams: { width: 160, height: 90, voice: null },
+      composition: [{ id: 'a', filename: name, duration: 1, effects: [] }],
+    }
+    const { taskId } = (
+      await client.post<{ taskId: string }>('/api/composition/render', { composition })
+    ).data
+    // The media vanishes before the worker gets to it.
+    await client.del(`/api/web/tasks/user/uploads/${name}`)
+    const { task } = await waitFor(
+      async () => (await client.get<Task>(`/api/web/tasks/${taskId}`)).data,
+      (t) => t.state === 'CANCELLED' || t.state === 'FINISHED',
+    )
+    expect(task.state).toBe('CANCELLED')
+    expect(task.error).toMatch(/missing/)
+  })
+})

@@ -1,0 +1,172 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { eq } from 'drizzle-orm'
+import { rescaleToRatio, type Composition, type ImageDescription, type Task } from '@storyreel/core'
+import { tasks, users } from '../../db/schema'
+import { signUp, type ApiClient } from '../../../test/client'
+import { formWith, pictureFile } from '../../../test/media-fixtures'
+import { startTestServer, type TestServer } from '../../../test/test-server'
+
+let server: TestServer
+beforeAll(async () => {
+  // No worker: these tests look at requests and queueing, not at rendering.
+  server = await startTestServer()
+})
+afterAll(() => server.close())
+
+async function describeFiles(client: ApiClient, count = 2) {
+  const files = Array.from({ length: count }, (_, i) => pictureFile(`p${i}.png`, { hue: i * 90 }))
+  const res = await client.upload<{ descriptions: ImageDescription[] }>(
+    '/api/media/describe',
+    formWith(files),
+  )
+  return res.data.descriptions
+}
+
+async function composeFor(client: ApiClient, suggestion = 'Hello there') {
+  const imageDescriptions = await describeFiles(client)
+  const res = await client.post<{ content: Composition }>('/api/composition/create', {
+    suggestion,
+    imageDescriptions,
+  })
+  expect(res.status).toBe(200)
+  return res.data.content
+}
+
+describe('composition', () => {
+  it('composes one slide per described file', async () => {
+    const { client } = await signUp(server)
+    const content = await composeFor(client, 'Our trip. The best days.')
+    expect(content.composition).toHaveLength(2)
+    expect(content.composition[0]!.effects.some((e) => e.name === 'animated_text')).toBe(true)
+  })
+
+  it("will not compose or render another user's media", async () => {
+    const alice = await signUp(server)
+    const bob = await signUp(server)
+    const imageDescriptions = await describeFiles(alice.client, 1)
+    const create = await bob.client.post('/api/composition/create', {
+      suggestion: '',
+      imageDescriptions,
+    })
+    expect(create.status).toBe(404)
+    expect(create.message).toBe('msg_media_not_found')
+
+    const content = await composeFor(alice.client)
+    const render = await bob.client.post('/api/composition/render', { composition: content })
+    expect(render.status).toBe(404)
+    expect(render.message).toBe('msg_media_not_found')
+  })
+
+  it('validates the whole composition and names the bad fields', async () => {
+    const { client } = await signUp(server)
+    const content = await composeFor(client)
+    const bad = structuredClone(content) as unknown as {
+      movieParams: { width: number }
+      composition: { duration: number }[]
+    }
+    bad.movieParams.width = 1081
+    bad.composition[0]!.duration = -1
+    const res = await client.post<{ fields: string[] }>('/api/composition/render', {
+      composition: bad,
+    })
+    expect(res.status).toBe(400)
+    expect(res.message).toBe('msg_zod_validation_error')
+    expect(res.data.fields).toEqual(
+      expect.arrayContaining([
+        'composition.movieParams.width',
+        'composition.composition.0.duration',
+      ]),
+    )
+  })
+})
+
+describe('render requests and tasks', () => {
+  it('queues a task the owner can see, with its place in the queue; others get 404', async () => {
+    const { client } = await signUp(server)
+    const other = await signUp(server)
+    const content = await composeFor(client)
+    content.movieParams = { ...content.movieParams, ...rescaleToRatio(1920, 1080, '9:16') }
+    const first = await client.post<{ taskId: string }>('/api/composition/render', {
+      composition: content,
+    })
+    const second = await client.post<{ taskId: string }>('/api/composition/render', {
+      composition: content,
+    })
+    expect(first.status).toBe(200)
+    const t1 = await client.get<Task>(`/api/web/tasks/${first.data.taskId}`)
+    const t2 = await client.get<Task>(`/api/web/tasks/${second.data.taskId}`)
+    expect(t1.data).toMatchObject({ state: 'QUEUED', subtask: null })
+    expect(t2.data.positionInQueue).toBe(t1.data.positionInQueue! + 1)
+
+    for (const url of [
+      `/api/web/tasks/${first.data.taskId}`,
+      `/api/web/tasks/result/${first.data.taskId}`,
+      `/api/web/tasks/thumbnail/${first.data.taskId}`,
+    ]) {
+      const res = await other.client.get(url)
+      expect(res.status).toBe(404)
+      expect(res.message).toBe('msg_task_not_found')
+    }
+    expect((await other.client.del(`/api/web/tasks/${first.data.taskId}`)).status).toBe(404)
+    expect((await client.get<Task>(`/api/web/tasks/${first.data.taskId}`)).data.state).toBe(
+      'QUEUED',
+    )
+
+    const list = await client.get<Task[]>('/api/web/tasks/user?thumbnail=true')
+    expect(list.data.map((t) => t.id).sort()).toEqual(
+      [first.data.taskId, second.data.taskId].sort(),
+    )
+    expect((await other.client.get<Task[]>('/api/web/tasks')).data).toEqual([])
+
+    const result = await client.get(`/api/web/tasks/result/${first.data.taskId}`)
+    expect(result.status).toBe(409)
+    expect(result.message).toBe('msg_task_not_finished')
+  })
+
+  it('refuses the render past the monthly limit; failed renders do not count, deleted ones do', async () => {
+    const { client, email } = await signUp(server)
+    const content = await composeFor(client)
+    const ids: string[] = []
+    for (let i = 0; i < 4; i++) {
+      ids.push(
+        (await client.post<{ taskId: string }>('/api/composition/render', { composition: content }))
+          .data.taskId,
+      )
+    }
+    expect((await client.get('/api/auth/update-video-limit')).data).toEqual({ limitReached: false })
+    // A render that failed for good gives the user nothing: it does not count.
+    await server.app.services.db
+      .update(tasks)
+      .set({ state: 'CANCELLED' })
+      .where(eq(tasks.id, ids[0]!))
+    await client.post('/api/composition/render', { composition: content })
+    expect((await client.get('/api/auth/update-video-limit')).data).toEqual({ limitReached: false })
+    // A deleted video still counts.
+    expect((await client.del(`/api/web/tasks/${ids[1]}`)).status).toBe(200)
+    const fifth = await client.post('/api/composition/render', { composition: content })
+    expect(fifth.status).toBe(200)
+    expect((await client.get('/api/auth/update-video-limit')).data).toEqual({ limitReached: true })
+    const sixth = await client.post('/api/composition/render', { composition: content })
+    expect(sixth.status).toBe(403)
+    expect(sixth.message).toBe('msg_video_limit_reached')
+
+    // A STARTER user has room for more.
+    await server.app.services.db
+      .update(users)
+      .set({ plan: 'STARTER' })
+      .where(eq(users.email, email))
+    expect((await client.post('/api/composition/render', { composition: content })).status).toBe(
+      200,
+    )
+  })
+
+  it('marks a deleted task DELETED', async () => {
+    const { client } = await signUp(server)
+    const content = await composeFor(client)
+    const { taskId } = (
+      await client.post<{ taskId: string }>('/api/composition/render', { composition: content })
+    ).data
+    expect((await client.del(`/api/web/tasks/${taskId}`)).status).toBe(200)
+    expect((await client.get<Task>(`/api/web/tasks/${taskId}`)).data.state).toBe('DELETED')
+  })
+})

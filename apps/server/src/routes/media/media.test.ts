@@ -1,0 +1,139 @@
+import { readdir } from 'node:fs/promises'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ImageDescription, MediaFile } from '@storyreel/core'
+import { signUp } from '../../../test/client'
+import { formWith, pictureFile } from '../../../test/media-fixtures'
+import { startTestServer, type TestServer } from '../../../test/test-server'
+
+let server: TestServer
+beforeAll(async () => {
+  server = await startTestServer()
+})
+afterAll(() => server.close())
+
+type Described = { descriptions: ImageDescription[] }
+
+async function storedFiles(userDir = '') {
+  const dir = path.join(server.env.DATA_DIR, 'files', 'uploads', userDir)
+  const entries = await readdir(dir, { recursive: true }).catch(() => [])
+  // Only files: a user's emptied folder may stay behind.
+  return entries.filter((e) => /\.\w+$/.test(String(e)))
+}
+
+describe('uploads and analysis', () => {
+  it('stores each file under a random name and really describes it', async () => {
+    const { client } = await signUp(server)
+    const form = formWith(
+      [
+        pictureFile('beach.png', { width: 640, height: 360, hue: 200 }),
+        pictureFile('portrait.jpg', { width: 300, height: 500, hue: 20, format: 'jpeg' }),
+      ],
+      { suggestion: 'A day at the sea' },
+    )
+    const res = await client.upload<Described>('/api/media/describe', form)
+    expect(res.status).toBe(200)
+    const [a, b] = res.data.descriptions
+    expect(a).toMatchObject({ kind: 'image', width: 640, height: 360, orientation: 'landscape' })
+    expect(b).toMatchObject({ kind: 'image', width: 300, height: 500, orientation: 'portrait' })
+    expect(a!.filename).toMatch(/^[0-9a-f-]{36}\.png$/)
+    expect(b!.filename).toMatch(/^[0-9a-f-]{36}\.jpg$/)
+    // Blue-ish gradient for the first, orange for the second: the analysis looks at the pixels.
+    const blue = parseInt(a!.dominantColors[0]!.slice(5, 7), 16)
+    const red = parseInt(a!.dominantColors[0]!.slice(1, 3), 16)
+    expect(blue).toBeGreaterThan(red)
+    expect(a!.brightness).toBeGreaterThan(0.2)
+    expect(a!.brightness).toBeLessThan(0.9)
+    // The bright disc sits right of centre and high: the focus leans that way.
+    expect(a!.focus.x).toBeGreaterThan(50)
+    expect(a!.focus.y).toBeLessThan(50)
+    expect(a!.summary).toMatch(/picture/)
+    expect(a!.mediaFile?.path).toBe(`/api/web/tasks/user/uploads/${a!.filename}`)
+
+    const list = await client.get<MediaFile[]>('/api/web/tasks/user/uploads?compressed=true')
+    expect(list.data.map((m) => m.name).sort()).toEqual([a!.filename, b!.filename].sort())
+
+    const file = await client.get(`/api/web/tasks/user/uploads/${a!.filename}`)
+    expect(file.status).toBe(200)
+    expect(file.headers.get('content-type')).toBe('image/png')
+    expect(file.body.subarray(1, 4).toString()).toBe('PNG')
+  })
+
+  it('refuses a .png that is really a text file, and keeps nothing of the request', async () => {
+    const { client } = await signUp(server)
+    const before = await storedFiles()
+    const fake = new File(['hello, I am not a picture at all'], 'photo.png', { type: 'image/png' })
+    const res = await client.upload('/api/media/describe', formWith([pictureFile('ok.png'), fake]))
+    expect(res.status).toBe(400)
+    expect(res.message).toBe('msg_unsupported_file')
+    expect(await storedFiles()).toEqual(before)
+    const list = await client.get<MediaFile[]>('/api/web/tasks/user/uploads')
+    expect(list.data).toEqual([])
+  })
+
+  it('refuses a file over 50 MB', async () => {
+    const { client } = await signUp(server)
+    const png = Buffer.from(await pictureFile('big.png').arrayBuffer())
+    const big = Buffer.alloc(51 * 1024 * 1024)
+    png.copy(big)
+    const res = await client.upload(
+      '/api/media/describe',
+      formWith([new File([big], 'big.png', { type: 'image/png' })]),
+    )
+    expect(res.status).toBe(400)
+    expect(res.message).toBe('msg_unsupported_file')
+    const list = await client.get<MediaFile[]>('/api/web/tasks/user/uploads')
+    expect(list.data).toEqual([])
+    expect(await readdir(path.join(server.env.DATA_DIR, 'tmp')).catch(() => [])).toEqual([])
+  })
+
+  it('answers msg_no_files without files', async () => {
+    const { client } = await signUp(server)
+    const res = await client.upload('/api/media/describe', formWith([], { suggestion: 'x' }))
+    expect(res.status).toBe(400)
+    expect(res.message).toBe('msg_no_files')
+  })
+
+  it("keeps one user's uploads from another", async () => {
+    const alice = await signUp(server)
+    const bob = await signUp(server)
+    const up = await alice.client.upload<Described>(
+      '/api/media/describe',
+      formWith([pictureFile('a.png')]),
+    )
+    const name = up.data.descriptions[0]!.filename
+    const get = await bob.client.get(`/api/web/tasks/user/uploads/${name}`)
+    expect(get.status).toBe(404)
+    expect(get.message).toBe('msg_media_not_found')
+    const del = await bob.client.del(`/api/web/tasks/user/uploads/${name}`)
+    expect(del.status).toBe(404)
+    expect((await bob.client.get<MediaFile[]>('/api/web/tasks/user/uploads')).data).toEqual([])
+    // Still there for its owner.
+    expect((await alice.client.get(`/api/web/tasks/user/uploads/${name}`)).status).toBe(200)
+  })
+
+  it('deletes an upload for its owner, file and all', async () => {
+    const { client } = await signUp(server)
+    const up = await client.upload<Described>(
+      '/api/media/describe',
+      formWith([pictureFile('d.png')]),
+    )
+    const name = up.data.descriptions[0]!.filename
+    expect((await client.del(`/api/web/tasks/user/uploads/${name}`)).status).toBe(200)
+    expect((await client.get(`/api/web/tasks/user/uploads/${name}`)).status).toBe(404)
+    expect((await storedFiles()).some((f) => String(f).endsWith(name))).toBe(false)
+  })
+
+  it('refuses names that try to climb out of the store', async () => {
+    const { client } = await signUp(server)
+    const res = await client.get('/api/web/tasks/user/uploads/..%2F..%2Fsecret')
+    expect(res.status).toBe(400)
+    expect(res.message).toBe('msg_zod_validation_error')
+  })
+
+  it('needs a session', async () => {
+    const res = await fetch(`${server.url}/api/web/tasks/user/uploads`)
+    expect(res.status).toBe(401)
+    expect((await res.json()).message).toBe('msg_session_verification_failed')
+  })
+})

@@ -1,0 +1,98 @@
+import type { TestServer } from './test-server'
+import { codeFromOutbox } from './test-server'
+
+export interface ApiAnswer<T = unknown> {
+  status: number
+  data: T
+  message: string | null
+  headers: Headers
+  body: Buffer
+}
+
+/**
+ * A browser-like API client: keeps cookies, fetches the CSRF token once and sends it on every
+ * state-changing call, unwraps `{ data, message }`.
+ */
+export function apiClient(server: TestServer) {
+  const jar = new Map<string, string>()
+  let csrf: string | null = null
+
+  function cookieHeader() {
+    return [...jar].map(([k, v]) => `${k}=${v}`).join('; ')
+  }
+
+  async function request<T>(
+    method: string,
+    url: string,
+    init: {
+      json?: unknown
+      form?: FormData
+      headers?: Record<string, string>
+      csrf?: boolean
+    } = {},
+  ): Promise<ApiAnswer<T>> {
+    if (method !== 'GET' && init.csrf !== false && !csrf) {
+      csrf = (await request<{ csrfToken: string }>('GET', '/api/auth/csrf-token')).data.csrfToken
+    }
+    const headers: Record<string, string> = { cookie: cookieHeader(), ...init.headers }
+    if (method !== 'GET' && init.csrf !== false) headers['x-csrf-token'] = csrf!
+    let body: BodyInit | undefined
+    if (init.json !== undefined) {
+      headers['content-type'] = 'application/json'
+      body = JSON.stringify(init.json)
+    } else if (init.form) {
+      body = init.form
+    }
+    const res = await fetch(server.url + url, { method, headers, body })
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';')
+      const [k, v] = pair!.split('=') as [string, string]
+      if (/expires=Thu, 01 Jan 1970/i.test(c) || v === '') jar.delete(k)
+      else jar.set(k, v)
+    }
+    const buf = Buffer.from(await res.arrayBuffer())
+    const isJson = res.headers.get('content-type')?.includes('application/json')
+    const parsed = isJson
+      ? (JSON.parse(buf.toString()) as { data: T; message: string | null })
+      : null
+    return {
+      status: res.status,
+      data: parsed?.data as T,
+      message: parsed?.message ?? null,
+      headers: res.headers,
+      body: buf,
+    }
+  }
+
+  return {
+    jar,
+    get: <T>(url: string, headers?: Record<string, string>) => request<T>('GET', url, { headers }),
+    post: <T>(url: string, json?: unknown, opts: { csrf?: boolean } = {}) =>
+      request<T>('POST', url, { json: json ?? {}, ...opts }),
+    upload: <T>(url: string, form: FormData) => request<T>('POST', url, { form }),
+    del: <T>(url: string, opts: { csrf?: boolean } = {}) => request<T>('DELETE', url, opts),
+  }
+}
+
+export type ApiClient = ReturnType<typeof apiClient>
+
+let counter = 0
+
+/** Signs a new user up through the e-mail code, like the sign-up screen does. */
+export async function signUp(
+  server: TestServer,
+  email = `user${Date.now()}-${counter++}@example.com`,
+) {
+  const client = apiClient(server)
+  const created = await client.post('/api/auth/local/token/create', { email, type: 'register' })
+  if (created.status !== 200) throw new Error(`token/create: ${created.status} ${created.message}`)
+  const token = await codeFromOutbox(server.env, email)
+  const reg = await client.post('/api/auth/local/register', {
+    name: 'Ada',
+    surname: 'Lovelace',
+    email,
+    token,
+  })
+  if (reg.status !== 200) throw new Error(`register: ${reg.status} ${reg.message}`)
+  return { client, email }
+}

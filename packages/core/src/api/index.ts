@@ -1,0 +1,5 @@
+export * from './auth'
+export * from './composition'
+export * from './envelope'
+export * from './media'
+export * from './tasks'

@@ -1,0 +1,190 @@
+import { describe, expect, it } from 'vitest'
+import {
+  AI_GENERATED_PRESET_NAME,
+  EFFECT_DEFAULTS,
+  EFFECT_NAMES,
+  EFFECT_PRESETS,
+  EffectSchema,
+  newEffect,
+} from './index'
+
+// SPEC section 3: types animated_text, blur, distort, fade, vignette, zoom; pan has a label only;
+// stream_text also appears.
+const SPEC_EFFECT_NAMES = [
+  'animated_text',
+  'blur',
+  'distort',
+  'fade',
+  'vignette',
+  'zoom',
+  'pan',
+  'stream_text',
+] as const
+
+describe('EFFECT_NAMES', () => {
+  it('covers every effect type of the spec', () => {
+    expect([...EFFECT_NAMES].sort()).toEqual([...SPEC_EFFECT_NAMES].sort())
+  })
+})
+
+describe('EffectSchema', () => {
+  it('parses every effect type with its params', () => {
+    const effects = [
+      { name: 'zoom', params: { zoomStart: 120, zoomEnd: 200 } },
+      { name: 'blur', params: { startBlur: 30, endBlur: 10 } },
+      { name: 'fade', params: { fadeInDuration: 1, fadeOutDuration: 1 } },
+      { name: 'vignette', params: { amount: 30, size: 0.5, roundness: 1, feather: 0.2 } },
+      { name: 'distort', params: { takeRedFrom: 3, takeGreenFrom: 1, takeBlueFrom: 2 } },
+      { name: 'animated_text', params: { text: 'Hello', fontSize: 40 } },
+      { name: 'stream_text', params: { text: 'Hello', stream: true } },
+      { name: 'pan', params: {} },
+    ]
+    for (const effect of effects) {
+      const parsed = EffectSchema.safeParse(effect)
+      expect(parsed.success, effect.name).toBe(true)
+      expect(parsed.data?.name).toBe(effect.name)
+      expect(parsed.data?.params).toMatchObject(effect.params)
+    }
+  })
+
+  it('fills missing params from the spec defaults', () => {
+    expect(EffectSchema.parse({ name: 'zoom', params: {} }).params).toEqual({
+      zoomStart: 100,
+      zoomEnd: 180,
+    })
+    expect(EffectSchema.parse({ name: 'blur', params: { startBlur: 70 } }).params).toEqual({
+      startBlur: 70,
+      endBlur: 0,
+    })
+    expect(EffectSchema.parse({ name: 'fade', params: { fadeOutDuration: 1 } }).params).toEqual({
+      fadeInDuration: 0.3,
+      fadeOutDuration: 1,
+    })
+    expect(EffectSchema.parse({ name: 'vignette', params: {} }).params).toMatchObject({
+      amount: 50,
+      size: 0.9,
+      roundness: 0.7,
+      feather: 0.8,
+      animate: false,
+    })
+    expect(EffectSchema.parse({ name: 'distort', params: { noiseAmount: 40 } }).params).toEqual({
+      takeRedFrom: 1,
+      takeGreenFrom: 2,
+      takeBlueFrom: 3,
+      turbulentDisplaceAmount: 25,
+      turbulentDisplaceSize: 120,
+      turbulentDisplaceEvolution: 900,
+      noiseAmount: 40,
+    })
+    expect(
+      EffectSchema.parse({ name: 'animated_text', params: { text: 'Hi' } }).params,
+    ).toMatchObject({
+      text: 'Hi',
+      fontSize: 72,
+      font: 'Arial',
+      color: { r: 255, g: 255, b: 255 },
+      charsPerSecond: 8,
+      border: { color: { r: 0, g: 0, b: 0 }, width: 1 },
+    })
+  })
+
+  it('keeps the optional AI source and description', () => {
+    const parsed = EffectSchema.parse({
+      name: 'zoom',
+      params: {},
+      source: 'AI',
+      description: 'Slow push-in on the subject',
+    })
+    expect(parsed.source).toBe('AI')
+    expect(parsed.description).toBe('Slow push-in on the subject')
+  })
+
+  it('rejects unknown effect names', () => {
+    expect(EffectSchema.safeParse({ name: 'sepia', params: {} }).success).toBe(false)
+    expect(EffectSchema.safeParse({ name: '', params: {} }).success).toBe(false)
+    expect(EffectSchema.safeParse({ params: {} }).success).toBe(false)
+  })
+
+  it('rejects channel 4 in distort', () => {
+    expect(EffectSchema.safeParse({ name: 'distort', params: { takeRedFrom: 4 } }).success).toBe(
+      false,
+    )
+  })
+
+  it('accepts stream_text', () => {
+    const parsed = EffectSchema.parse({ name: 'stream_text', params: { text: 'Streaming' } })
+    expect(parsed.name).toBe('stream_text')
+    expect(parsed.params).toMatchObject({ text: 'Streaming', stream: true, charsPerSecond: 8 })
+  })
+
+  // Checked by identity, not by mutation, so a failure here cannot leak into other tests.
+  it('does not share nested defaults between parsed effects', () => {
+    const a = EffectSchema.parse({ name: 'animated_text', params: {} })
+    const b = EffectSchema.parse({ name: 'animated_text', params: {} })
+    if (a.name !== 'animated_text' || b.name !== 'animated_text') throw new Error('wrong name')
+    const defaults = EFFECT_DEFAULTS.animated_text
+    expect(a.params.color).not.toBe(defaults.color)
+    expect(a.params.color).not.toBe(b.params.color)
+    expect(a.params.border).not.toBe(defaults.border)
+    expect(a.params.border).not.toBe(b.params.border)
+    expect(a.params.border.color).not.toBe(defaults.border.color)
+    expect(a.params.border.color).not.toBe(b.params.border.color)
+  })
+})
+
+describe('newEffect', () => {
+  it('returns a valid effect for every name', () => {
+    for (const name of SPEC_EFFECT_NAMES) {
+      const effect = newEffect(name)
+      expect(effect.name).toBe(name)
+      expect(EffectSchema.safeParse(effect).success, name).toBe(true)
+    }
+  })
+
+  it('returns independent objects', () => {
+    const a = newEffect('animated_text')
+    const b = newEffect('animated_text')
+    expect(a).not.toBe(b)
+    expect(a.params).not.toBe(b.params)
+    expect(a.params).not.toBe(EFFECT_DEFAULTS.animated_text)
+    a.params.text = 'Changed'
+    a.params.color.r = 0
+    a.params.border.color.b = 77
+    a.params.border.width = 5
+    expect(b.params.text).toBe('Sample Text')
+    expect(b.params.color).toEqual({ r: 255, g: 255, b: 255 })
+    expect(b.params.border).toEqual({ color: { r: 0, g: 0, b: 0 }, width: 1 })
+    expect(EFFECT_DEFAULTS.animated_text.text).toBe('Sample Text')
+    expect(EFFECT_DEFAULTS.animated_text.color).toEqual({ r: 255, g: 255, b: 255 })
+    expect(EFFECT_DEFAULTS.animated_text.border).toEqual({ color: { r: 0, g: 0, b: 0 }, width: 1 })
+
+    const zoom = newEffect('zoom')
+    zoom.params.zoomStart = 1
+    expect(newEffect('zoom').params.zoomStart).toBe(100)
+    expect(EFFECT_DEFAULTS.zoom.zoomStart).toBe(100)
+  })
+})
+
+describe('presets', () => {
+  it('the effects with presets are blur, distort, fade, vignette and zoom', () => {
+    expect(Object.keys(EFFECT_PRESETS).sort()).toEqual([
+      'blur',
+      'distort',
+      'fade',
+      'vignette',
+      'zoom',
+    ])
+  })
+
+  it("the AI preset is called 'AI Generated'", () => {
+    expect(AI_GENERATED_PRESET_NAME).toBe('AI Generated')
+  })
+
+  it('every preset parses as its effect', () => {
+    for (const [name, presets] of Object.entries(EFFECT_PRESETS)) {
+      for (const preset of presets ?? []) {
+        expect(EffectSchema.safeParse({ name, params: preset.params }).success).toBe(true)
+      }
+    }
+  })
+})

@@ -1,0 +1,70 @@
+/**
+ * Every message code the server answers, with its text and HTTP status (SPEC section 8).
+ * The spec leaves most statuses open; the codes after the spec's own are ours, for failures the
+ * spec does not name.
+ */
+export const MESSAGES = {
+  generic_error_message: { text: 'Unexpected error occurred. Please try again.', status: 500 },
+  msg_token_limit_exceeded: {
+    text: 'Token limit reached. Please upgrade your subscription.',
+    status: 429,
+  },
+  msg_user_not_found: { text: 'User not found.', status: 401 },
+  msg_user_already_exists: { text: 'User already exists.', status: 401 },
+  msg_user_invalid_provider: {
+    text: 'This user signed up using a different method. Please try changing your sign-in method.',
+    status: 401,
+  },
+  msg_invalid_token: { text: 'Invalid token.', status: 401 },
+  msg_google_oauth_failed: {
+    text: 'Authentication with Google failed. Please try again later.',
+    status: 401,
+  },
+  msg_composition_generation_failed: {
+    text: 'Failed to generate composition. Please try again later.',
+    status: 500,
+  },
+  msg_session_verification_failed: {
+    text: 'Session verification failed. Please log in again.',
+    status: 401,
+  },
+  msg_zod_validation_error: { text: 'Invalid fields: {fields}', status: 400 },
+  msg_higher_subscription_required: {
+    text: 'You need a higher subscription to generate more than one image at a time.',
+    status: 403,
+  },
+  msg_video_limit_reached: {
+    text: 'You have reached your monthly video limit. Please upgrade your plan.',
+    status: 403,
+  },
+  msg_invalid_csrf_token: {
+    text: 'Your session expired. Please refresh the page and try again.',
+    status: 403,
+  },
+  msg_too_many_requests: {
+    text: 'Too many requests. Please wait a moment and try again.',
+    status: 429,
+  },
+  msg_unsupported_file: {
+    text: 'Some files are not supported or exceed the maximum file size limit of 50 MB. Please try again.',
+    status: 400,
+  },
+  msg_no_files: { text: 'No files selected. Please try again.', status: 400 },
+  msg_media_not_found: { text: 'Media file not found.', status: 404 },
+  msg_task_not_found: { text: 'Video not found.', status: 404 },
+  msg_task_not_finished: { text: 'The video is not ready yet.', status: 409 },
+  msg_not_found: { text: 'Not found.', status: 404 },
+  msg_request_too_large: { text: 'The request is too large.', status: 413 },
+} as const satisfies Record<string, { text: string; status: number }>
+
+export type MessageCode = keyof typeof MESSAGES
+
+export function isMessageCode(code: unknown): code is MessageCode {
+  return typeof code === 'string' && Object.hasOwn(MESSAGES, code)
+}
+
+/** The text for a code; unknown codes are shown raw (SPEC section 8). */
+export function messageText(code: string, fields: readonly string[] = []): string {
+  if (!isMessageCode(code)) return code
+  return MESSAGES[code].text.replace('{fields}', fields.join(', '))
+}

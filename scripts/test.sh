@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Runs every check and test: lint, types, unit and integration tests (on PGlite and, when a
+# server answers on 127.0.0.1:5432 or under CI, on PostgreSQL), and the browser tests.
+# Ends with one line "tests: N passed, N failed".
+set -uo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/system-deps.sh ffmpeg chromium || exit 1
+
+results=.test-results
+rm -rf "$results" && mkdir -p "$results"
+failed_steps=()
+
+step() {
+  local name=$1
+  shift
+  echo
+  echo "=== $name"
+  if ! "$@"; then failed_steps+=("$name"); fi
+}
+
+vitest() {
+  local name=$1 dir=$2
+  shift 2
+  (cd "$dir" && npx vitest run --reporter=default --reporter=json \
+    --outputFile="$OLDPWD/$results/$name.json" "$@")
+}
+
+step lint npm run lint --silent
+step typecheck npm run typecheck --silent
+step core vitest core packages/core
+step render vitest render packages/render
+step server-pglite vitest server-pglite apps/server
+
+pg_url=${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}
+if node -e "const c=new (require('pg').Client)(process.argv[1]);c.connect().then(()=>c.end()).catch(()=>process.exit(1))" "$pg_url" 2>/dev/null; then
+  server_on_postgres() { TEST_DATABASE_URL="$pg_url" vitest server-postgres apps/server; }
+  step server-postgres server_on_postgres
+elif [ -n "${CI:-}" ]; then
+  echo "PostgreSQL is not reachable at $pg_url" >&2
+  failed_steps+=(server-postgres)
+else
+  echo "(PostgreSQL not reachable at $pg_url: its server tests are skipped)"
+fi
+
+step web-build npm run build --silent
+step e2e vitest e2e e2e
+
+node scripts/test-summary.mjs "$results" "${failed_steps[@]}"
