@@ -70,12 +70,14 @@ export async function buildApp(
     secret: await loadSecret(env.DATA_DIR, env.SECRET),
     queue,
   } satisfies Services)
+  let stopSupervisor = () => {}
   app.addHook('onClose', async () => {
+    stopSupervisor()
     await queue.stop({ graceful: false, wait: true })
     await database.close()
   })
   if (opts.worker) {
-    await startRenderWorkers(
+    stopSupervisor = await startRenderWorkers(
       queue,
       {
         db: database.db,

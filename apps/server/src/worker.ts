@@ -18,7 +18,7 @@ if (!env.DATABASE_URL) {
 const log = pino({ level: env.LOG_LEVEL })
 const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR })
 const queue = await startRenderQueue(database.sql)
-await startRenderWorkers(
+const stopSupervisor = await startRenderWorkers(
   queue,
   {
     db: database.db,
@@ -33,6 +33,7 @@ log.info({ concurrency: env.WORKER_CONCURRENCY }, 'render worker started')
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
+    stopSupervisor()
     void queue
       .stop({ graceful: true, wait: true })
       .then(() => database.close())

@@ -36,7 +36,7 @@ export function apiClient(server: TestServer) {
     }
     const headers: Record<string, string> = { cookie: cookieHeader(), ...init.headers }
     if (method !== 'GET' && init.csrf !== false) headers['x-csrf-token'] = csrf!
-    let body: BodyInit | undefined
+    let body: string | FormData | undefined
     if (init.json !== undefined) {
       headers['content-type'] = 'application/json'
       body = JSON.stringify(init.json)

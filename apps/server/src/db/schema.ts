@@ -88,6 +88,12 @@ export const tasks = pgTable(
     progress: real('progress'),
     composition: jsonb('composition').$type<Composition>().notNull(),
     error: text('error'),
+    /** The pg-boss job that renders it. */
+    jobId: text('job_id'),
+    /** Which attempt owns the task now: only that one may finish it. */
+    runId: text('run_id'),
+    /** Written by the rendering worker every few seconds; a stale one means the worker died. */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
     hasResult: boolean('has_result').notNull().default(false),
     hasThumbnail: boolean('has_thumbnail').notNull().default(false),
     createdAt,

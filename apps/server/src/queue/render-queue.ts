@@ -11,8 +11,9 @@ export interface RenderJob {
 export const RENDER_RETRY_LIMIT = 2
 
 /**
- * Render tasks are durable pg-boss jobs in the same database (PGlite or PostgreSQL). A job whose
- * worker died stays active until it expires, then is retried by any worker.
+ * Render tasks are durable pg-boss jobs in the same database (PGlite or PostgreSQL). pg-boss 10
+ * has no heartbeat of its own: the supervisor (./supervisor.ts) fails the job of a worker that
+ * stopped beating so that another picks it up; the long expiry is only the last resort.
  */
 export async function startRenderQueue(sql: SqlExecutor): Promise<PgBoss> {
   const boss = new PgBoss({ db: sql, schema: 'pgboss', supervise: true, schedule: false })
@@ -21,13 +22,14 @@ export async function startRenderQueue(sql: SqlExecutor): Promise<PgBoss> {
   await boss.createQueue(RENDER_QUEUE, {
     name: RENDER_QUEUE,
     retryLimit: RENDER_RETRY_LIMIT,
-    retryDelay: 2,
-    expireInSeconds: 15 * 60,
+    retryDelay: 1,
+    expireInSeconds: 60 * 60,
   })
   return boss
 }
 
-export async function enqueueRender(boss: PgBoss, job: RenderJob): Promise<void> {
+export async function enqueueRender(boss: PgBoss, job: RenderJob): Promise<string> {
   const id = await boss.send(RENDER_QUEUE, job)
   if (!id) throw new Error(`render job for task ${job.taskId} was not queued`)
+  return id
 }

@@ -3,13 +3,14 @@ import { mkdir, rm } from 'node:fs/promises'
 import path from 'node:path'
 import type { FastifyBaseLogger } from 'fastify'
 import type PgBoss from 'pg-boss'
+import { and, eq } from 'drizzle-orm'
 import { CompositionSchema } from '@storyreel/core'
 import type { Db } from '../db/client'
+import { tasks } from '../db/schema'
 import { storageKeys, type Storage } from '../lib/storage'
 import { updateTask, type TaskRow } from '../services/tasks'
-import { tasks } from '../db/schema'
-import { eq } from 'drizzle-orm'
 import { RENDER_QUEUE, type RenderJob } from './render-queue'
+import { HEARTBEAT_EVERY_MS, startSupervisor, workDir } from './supervisor'
 
 export interface WorkerDeps {
   db: Db
@@ -28,19 +29,30 @@ async function loadTask(db: Db, id: string): Promise<TaskRow | null> {
 }
 
 class TaskDeleted extends Error {}
+class TaskTakenOver extends Error {}
+
+/** Updates the task only while this run still owns it. */
+async function updateOwn(db: Db, taskId: string, runId: string, patch: Partial<TaskRow>) {
+  const rows = await db
+    .update(tasks)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(and(eq(tasks.id, taskId), eq(tasks.runId, runId), eq(tasks.state, 'EXECUTING')))
+    .returning({ id: tasks.id })
+  return rows.length > 0
+}
 
 /**
- * Renders one task. Safe to run again for the same task (a retry after a crash): the result is
- * written under a fresh temporary name and moved into place only when whole, and a task that is
- * already finished or deleted is left alone.
+ * Renders one task. Safe to run again for the same task (a retry after a crash): each run takes
+ * ownership with a new run id, renders into its own temporary folder, and only the owning run
+ * moves the result into place and marks the task FINISHED.
  */
 export async function runRenderJob(
   deps: WorkerDeps,
-  job: RenderJob,
+  job: { id: string; data: RenderJob },
   attempt: { retryCount: number; retryLimit: number },
 ): Promise<void> {
   const { db, storage, log } = deps
-  const task = await loadTask(db, job.taskId)
+  const task = await loadTask(db, job.data.taskId)
   if (
     !task ||
     task.state === 'FINISHED' ||
@@ -49,26 +61,47 @@ export async function runRenderJob(
   ) {
     return
   }
-  const work = path.join(deps.dataDir, 'tmp', `render-${task.id}-${randomUUID().slice(0, 8)}`)
+  const runId = randomUUID()
+  await updateTask(db, task.id, {
+    state: 'EXECUTING',
+    subtask: 'PROCESSING_COMPOSITION',
+    progress: 0,
+    jobId: job.id,
+    runId,
+    heartbeatAt: new Date(),
+    error: null,
+  })
+  const work = workDir(deps.dataDir, task.id, runId)
+  log.info({ taskId: task.id, runId }, 'render started')
   const abort = new AbortController()
+  let progress = 0
+  let subtask: TaskRow['subtask'] = 'PROCESSING_COMPOSITION'
+  // The heartbeat carries the progress, and tells this run when it must stop.
+  const heartbeat = setInterval(
+    () => {
+      void updateOwn(db, task.id, runId, { heartbeatAt: new Date(), progress, subtask })
+        .then(async (own) => {
+          if (own) return
+          const current = await loadTask(db, task.id)
+          abort.abort(current?.state === 'DELETED' ? new TaskDeleted() : new TaskTakenOver())
+        })
+        .catch((err) => log.warn({ err }, 'heartbeat failed'))
+    },
+    Math.min(HEARTBEAT_EVERY_MS, PROGRESS_EVERY_MS),
+  )
   try {
-    await updateTask(db, task.id, {
-      state: 'EXECUTING',
-      subtask: 'PROCESSING_COMPOSITION',
-      progress: 0,
-    })
     const composition = CompositionSchema.parse(task.composition)
     await mkdir(work, { recursive: true })
     const media = new Map<string, string>()
     for (const slide of composition.composition) {
       const key = storageKeys.upload(task.userId, slide.filename)
-      if ((await storage.size(key)) === null)
+      if ((await storage.size(key)) === null) {
         throw new Error(`Media file ${slide.filename} is missing.`)
+      }
       media.set(slide.filename, await storage.localPath(key))
     }
 
-    await updateTask(db, task.id, { subtask: 'RENDERING_VIDEO', progress: 0 })
-    let lastWrite = 0
+    subtask = 'RENDERING_VIDEO'
     const outFile = path.join(work, 'video.mp4')
     const thumbnailFile = path.join(work, 'thumbnail.jpg')
     // Loaded on the first render: the API alone never needs the drawing engine.
@@ -81,39 +114,39 @@ export async function runRenderJob(
       ffmpegPath: deps.ffmpegPath,
       signal: abort.signal,
       onProgress: (percent) => {
-        const now = Date.now()
-        if (now - lastWrite < PROGRESS_EVERY_MS) return
-        lastWrite = now
-        void (async () => {
-          const current = await loadTask(db, task.id)
-          // The owner deleted the task while it rendered: stop ffmpeg now.
-          if (!current || current.state === 'DELETED') return abort.abort(new TaskDeleted())
-          await updateTask(db, task.id, { progress: Math.round(percent * 10) / 10 })
-        })().catch((err) => log.warn({ err }, 'progress update failed'))
+        progress = Math.round(percent * 10) / 10
       },
     })
 
-    const latest = await loadTask(db, task.id)
-    if (!latest || latest.state === 'DELETED') throw new TaskDeleted()
+    const current = await loadTask(db, task.id)
+    if (current?.state === 'DELETED') throw new TaskDeleted()
+    if (current?.runId !== runId) throw new TaskTakenOver()
     await storage.putFile(storageKeys.thumbnail(task.id), thumbnailFile)
     await storage.putFile(storageKeys.result(task.id), outFile)
-    await updateTask(db, task.id, {
+    const finished = await updateOwn(db, task.id, runId, {
       state: 'FINISHED',
       subtask: null,
       progress: 100,
       hasResult: true,
       hasThumbnail: true,
-      error: null,
     })
+    if (!finished) {
+      const latest = await loadTask(db, task.id)
+      if (latest?.state === 'DELETED') throw new TaskDeleted()
+      throw new TaskTakenOver()
+    }
+    log.info({ taskId: task.id, runId }, 'render finished')
   } catch (err) {
     const current = await loadTask(db, task.id)
-    if (err instanceof TaskDeleted || abort.signal.aborted || current?.state === 'DELETED') {
+    if (err instanceof TaskDeleted || current?.state === 'DELETED') {
       await storage.deletePrefix(storageKeys.taskDir(task.id))
       return
     }
+    // Another run owns the task now (this worker was presumed dead): leave it to that run.
+    if (err instanceof TaskTakenOver || current?.runId !== runId) return
     if (attempt.retryCount >= attempt.retryLimit) {
       log.error({ err, taskId: task.id }, 'render failed for good')
-      await updateTask(db, task.id, {
+      await updateOwn(db, task.id, runId, {
         state: 'CANCELLED',
         subtask: null,
         progress: null,
@@ -122,14 +155,15 @@ export async function runRenderJob(
       return
     }
     log.warn({ err, taskId: task.id, attempt: attempt.retryCount }, 'render failed, will retry')
-    await updateTask(db, task.id, { subtask: 'AWAITING_EXECUTION', progress: null })
+    await updateOwn(db, task.id, runId, { subtask: 'AWAITING_EXECUTION', progress: null })
     throw err
   } finally {
+    clearInterval(heartbeat)
     await rm(work, { recursive: true, force: true })
   }
 }
 
-/** Starts `concurrency` render loops on the queue. */
+/** Starts `concurrency` render loops on the queue, and the supervisor of dead workers' tasks. */
 export async function startRenderWorkers(boss: PgBoss, deps: WorkerDeps, concurrency: number) {
   for (let i = 0; i < concurrency; i++) {
     await boss.work<RenderJob>(
@@ -137,11 +171,9 @@ export async function startRenderWorkers(boss: PgBoss, deps: WorkerDeps, concurr
       { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 1 },
       async ([job]) => {
         if (!job) return
-        await runRenderJob(deps, job.data, {
-          retryCount: job.retryCount,
-          retryLimit: job.retryLimit,
-        })
+        await runRenderJob(deps, job, { retryCount: job.retryCount, retryLimit: job.retryLimit })
       },
     )
   }
+  return startSupervisor(boss, deps)
 }

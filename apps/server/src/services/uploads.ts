@@ -3,7 +3,7 @@ import { createWriteStream } from 'node:fs'
 import { mkdir, open, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
-import type { MultipartFile } from '@fastify/multipart'
+import type { Multipart, MultipartFile } from '@fastify/multipart'
 import { and, eq, inArray } from 'drizzle-orm'
 import type { MediaFile } from '@storyreel/core'
 import type { Db } from '../db/client'
@@ -78,7 +78,7 @@ async function receiveFile(
  * already stored by this request are removed again. Returns the stored rows and the text fields.
  */
 export async function receiveUploads(
-  parts: AsyncIterableIterator<import('@fastify/multipart').Multipart>,
+  parts: AsyncIterableIterator<Multipart>,
   userId: string,
   deps: { db: Db; storage: Storage; tmpDir: string },
 ): Promise<{ rows: MediaRow[]; fields: Record<string, string> }> {

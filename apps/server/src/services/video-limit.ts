@@ -1,7 +1,7 @@
 import { and, eq, gte, lt, ne, sql } from 'drizzle-orm'
 import { isVideoLimitReached, limitPeriod, type UserData } from '@storyreel/core'
 import type { Db } from '../db/client'
-import { tasks, users } from '../db/schema'
+import { tasks, type users } from '../db/schema'
 
 type User = typeof users.$inferSelect
 

@@ -45,7 +45,8 @@ export async function compositionRoutes(app: FastifyInstance) {
       return row!
     })
     try {
-      await enqueueRender(app.services.queue, { taskId: task.id })
+      const jobId = await enqueueRender(app.services.queue, { taskId: task.id })
+      await updateTask(db, task.id, { jobId })
     } catch (err) {
       await updateTask(db, task.id, {
         state: 'CANCELLED',

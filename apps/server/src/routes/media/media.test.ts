@@ -134,6 +134,8 @@ describe('uploads and analysis', () => {
   it('needs a session', async () => {
     const res = await fetch(`${server.url}/api/web/tasks/user/uploads`)
     expect(res.status).toBe(401)
-    expect((await res.json()).message).toBe('msg_session_verification_failed')
+    expect(((await res.json()) as { message: string }).message).toBe(
+      'msg_session_verification_failed',
+    )
   })
 })
