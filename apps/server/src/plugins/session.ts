@@ -7,6 +7,8 @@ import { AppError } from '../lib/app-error'
 
 export const SESSION_COOKIE = 'sr_session'
 const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000
+const SESSION_CACHE_TTL_MS = 5000
+const SESSION_CACHE_MAX = 10_000
 
 export type SessionUser = typeof users.$inferSelect
 
@@ -44,16 +46,30 @@ export const sessionPlugin = fp(
 
     app.decorateRequest('user', null)
 
-    app.addHook('onRequest', async (req) => {
-      const id = req.cookies[SESSION_COOKIE]
-      if (!id) return
+    // Polling pages ask every 2 s; a short-lived cache spares the database one query per poll.
+    // Only reads use it: a call that changes something (a render against the plan's limit)
+    // always sees the user as the database has them now.
+    const cache = new Map<string, { user: SessionUser | null; until: number }>()
+
+    async function lookup(idHash: string, cached: boolean): Promise<SessionUser | null> {
+      const now = Date.now()
+      const hit = cache.get(idHash)
+      if (cached && hit && hit.until > now) return hit.user
       const [row] = await app.services.db
-        .select({ user: users })
+        .select({ user: users, expiresAt: sessions.expiresAt })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.idHash, hash(id)), gt(sessions.expiresAt, new Date())))
+        .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, new Date(now))))
         .limit(1)
-      req.user = row?.user ?? null
+      if (cache.size >= SESSION_CACHE_MAX) cache.clear()
+      const until = Math.min(now + SESSION_CACHE_TTL_MS, row?.expiresAt.getTime() ?? Infinity)
+      cache.set(idHash, { user: row?.user ?? null, until })
+      return row?.user ?? null
+    }
+
+    app.addHook('onRequest', async (req) => {
+      const id = req.cookies[SESSION_COOKIE]
+      if (id) req.user = await lookup(hash(id), req.method === 'GET')
     })
 
     app.decorate('startSession', async (res: FastifyReply, userId: string) => {
@@ -65,7 +81,10 @@ export const sessionPlugin = fp(
 
     app.decorate('endSession', async (req: FastifyRequest, res: FastifyReply) => {
       const id = req.cookies[SESSION_COOKIE]
-      if (id) await app.services.db.delete(sessions).where(eq(sessions.idHash, hash(id)))
+      if (id) {
+        cache.delete(hash(id))
+        await app.services.db.delete(sessions).where(eq(sessions.idHash, hash(id)))
+      }
       res.clearCookie(SESSION_COOKIE, cookieOptions)
     })
   },

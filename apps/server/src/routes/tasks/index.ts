@@ -6,7 +6,7 @@ import { AppError } from '../../lib/app-error'
 import { sendStored } from '../../lib/send-stored'
 import { storageKeys } from '../../lib/storage'
 import { requireUser } from '../../plugins/session'
-import { ownedTask, toTask, updateTask } from '../../services/tasks'
+import { ownedTask, ownedTaskView, toTask, updateTask } from '../../services/tasks'
 
 export async function taskRoutes(app: FastifyInstance) {
   const { db, storage } = app.services
@@ -34,7 +34,7 @@ export async function taskRoutes(app: FastifyInstance) {
   app.get('/web/tasks/:id', async (req) => {
     const user = requireUser(req)
     const { id } = TaskIdParamsSchema.parse(req.params)
-    return { data: await toTask(db, await ownedTask(db, user.id, id)), message: null }
+    return { data: await ownedTaskView(db, user.id, id), message: null }
   })
 
   app.get('/web/tasks/result/:id', async (req, res) => {

@@ -1,0 +1,139 @@
+/**
+ * bench/api: 200 clients polling GET /api/web/tasks/{id} for 30 s against the real server
+ * (its own process, PGlite by default, PostgreSQL with DATABASE_URL).
+ *
+ * Two figures: "polling" is the app's real load (each client asks every 2 s, like the render
+ * page); "saturated" is every connection asking again as soon as it has its answer, which shows
+ * the headroom. Goal: p99 < 50 ms when polling.
+ *
+ *   npm run api -w @storyreel/bench [-- --seconds 30 --clients 200]
+ */
+import { spawn } from 'node:child_process'
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+import autocannon from 'autocannon'
+import { createCanvas } from '@napi-rs/canvas'
+
+const { values } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '30' },
+    clients: { type: 'string', default: '200' },
+  },
+})
+const seconds = Number(values.seconds)
+const clients = Number(values.clients)
+const serverDir = fileURLToPath(new URL('../../apps/server', import.meta.url))
+const port = 3900 + Math.floor(Math.random() * 90)
+const base = `http://127.0.0.1:${port}`
+
+const dataDir = await mkdtemp(path.join(tmpdir(), 'storyreel-bench-api-'))
+const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  cwd: serverDir,
+  env: {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    IN_PROCESS_WORKER: 'false',
+    LOG_LEVEL: 'warn',
+    INIT_CWD: serverDir,
+    NODE_ENV: 'production',
+  },
+  stdio: ['ignore', 'inherit', 'inherit'],
+})
+
+const cookies = new Map<string, string>()
+async function call(method: string, url: string, body?: unknown, form?: FormData) {
+  const headers: Record<string, string> = {
+    cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+  }
+  if (cookies.has('sr_csrf')) headers['x-csrf-token'] = cookies.get('sr_csrf')!
+  if (body) headers['content-type'] = 'application/json'
+  const res = await fetch(base + url, {
+    method,
+    headers,
+    body: form ?? (body ? JSON.stringify(body) : undefined),
+  })
+  for (const c of res.headers.getSetCookie()) {
+    const [k, v] = c.split(';')[0]!.split('=') as [string, string]
+    cookies.set(k, v)
+  }
+  const json = (await res.json()) as { data: unknown; message: string | null }
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${json.message}`)
+  return json.data as never
+}
+
+async function waitForServer() {
+  for (let i = 0; i < 300; i++) {
+    try {
+      await fetch(`${base}/api/auth/csrf-token`)
+      return
+    } catch {
+      await new Promise((r) => setTimeout(r, 100))
+    }
+  }
+  throw new Error('server did not start')
+}
+
+function run(opts: autocannon.Options): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    autocannon(opts, (err, result) => (err ? reject(err) : resolve(result)))
+  })
+}
+
+try {
+  await waitForServer()
+  await call('GET', '/api/auth/csrf-token')
+  const email = 'bench@example.com'
+  await call('POST', '/api/auth/local/token/create', { email, type: 'register' })
+  const outbox = path.join(dataDir, 'outbox')
+  const mail = await readFile(path.join(outbox, (await readdir(outbox))[0]!), 'utf8')
+  const token = /\b(\d{6})\b/.exec(mail)![1]
+  await call('POST', '/api/auth/local/register', { name: 'Bench', surname: 'Mark', email, token })
+
+  const canvas = createCanvas(64, 64)
+  canvas.getContext('2d').fillRect(0, 0, 32, 32)
+  const form = new FormData()
+  form.append(
+    'files',
+    new File([new Uint8Array(canvas.toBuffer('image/png'))], 'a.png', { type: 'image/png' }),
+  )
+  const { descriptions } = (await call('POST', '/api/media/describe', undefined, form)) as {
+    descriptions: unknown[]
+  }
+  const { content } = (await call('POST', '/api/composition/create', {
+    suggestion: '',
+    imageDescriptions: descriptions,
+  })) as { content: unknown }
+  const { taskId } = (await call('POST', '/api/composition/render', { composition: content })) as {
+    taskId: string
+  }
+
+  const common = {
+    url: `${base}/api/web/tasks/${taskId}`,
+    headers: { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+    connections: clients,
+    duration: seconds,
+  }
+  // Each client every 2 s, as the render page polls.
+  const polling = await run({ ...common, overallRate: clients / 2 })
+  const saturated = await run(common)
+  for (const [name, r] of [
+    ['polling', polling],
+    ['saturated', saturated],
+  ] as const) {
+    const errors = r.errors + r.non2xx
+    console.log(
+      `api ${name}: clients=${clients} seconds=${seconds} requests/s=${r.requests.average.toFixed(0)} p50=${r.latency.p50}ms p99=${r.latency.p99}ms errors=${errors}`,
+    )
+  }
+  console.log(
+    `api goal: polling p99 ${polling.latency.p99}ms < 50ms: ${polling.latency.p99 < 50 ? 'met' : 'NOT met'}`,
+  )
+} finally {
+  server.kill('SIGTERM')
+  await new Promise((r) => server.once('exit', r))
+  await rm(dataDir, { recursive: true, force: true })
+}
