@@ -10,7 +10,8 @@ import { openDatabase, type Database, type Db } from './db/client'
 import type { Env } from './env'
 import { outboxMailer, smtpMailer, type Mailer } from './lib/mailer'
 import { loadSecret } from './lib/secret'
-import { localStorage, type Storage } from './lib/storage'
+import { openStorage } from './lib/open-storage'
+import type { Storage } from './lib/storage'
 import { csrfPlugin } from './plugins/csrf'
 import { errorHandler } from './plugins/error-handler'
 import { sessionPlugin } from './plugins/session'
@@ -59,7 +60,7 @@ export async function buildApp(
     dataDir: env.DATA_DIR,
   })
   const queue = await startRenderQueue(database.sql)
-  const storage = localStorage(path.join(env.DATA_DIR, 'files'))
+  const storage = openStorage(env)
   app.decorate('services', {
     env,
     db: database.db,

@@ -1,8 +1,7 @@
-import path from 'node:path'
 import pino from 'pino'
 import { openDatabase } from './db/client'
 import { parseEnv } from './env'
-import { localStorage } from './lib/storage'
+import { openStorage } from './lib/open-storage'
 import { startRenderQueue } from './queue/render-queue'
 import { startRenderWorkers } from './queue/render-worker'
 
@@ -22,7 +21,7 @@ const stopSupervisor = await startRenderWorkers(
   queue,
   {
     db: database.db,
-    storage: localStorage(path.join(env.DATA_DIR, 'files')),
+    storage: openStorage(env),
     dataDir: env.DATA_DIR,
     ffmpegPath: env.FFMPEG_PATH,
     log,
