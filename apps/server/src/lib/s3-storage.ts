@@ -1,7 +1,8 @@
 import { createReadStream, createWriteStream } from 'node:fs'
 import { mkdir, rename, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
-import { PassThrough, Readable } from 'node:stream'
+import type { Readable } from 'node:stream'
+import { PassThrough } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import {
   DeleteObjectCommand,
