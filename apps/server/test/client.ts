@@ -13,8 +13,7 @@ export interface ApiAnswer<T = unknown> {
  * A browser-like API client: keeps cookies, fetches the CSRF token once and sends it on every
  * state-changing call, unwraps `{ data, message }`.
  */
-export function apiClient(server: TestServer) {
-  const jar = new Map<string, string>()
+export function apiClient(server: TestServer, jar = new Map<string, string>()) {
   let csrf: string | null = null
 
   function cookieHeader() {

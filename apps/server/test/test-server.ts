@@ -15,7 +15,8 @@ export interface TestServer {
   app: FastifyInstance
   env: Env
   url: string
-  close(): Promise<void>
+  pgDb: { url: string; drop(): Promise<void> } | null
+  close(opts?: { keepData?: boolean }): Promise<void>
 }
 
 async function createPgDatabase(adminUrl: string) {
@@ -38,11 +39,21 @@ async function createPgDatabase(adminUrl: string) {
 }
 
 export async function startTestServer(
-  opts: { worker?: boolean; env?: Record<string, string> } = {},
+  opts: {
+    worker?: boolean
+    env?: Record<string, string>
+    /** Start on the data (folder and database) of a server that was stopped with keepData. */
+    restartOf?: TestServer
+  } = {},
 ): Promise<TestServer> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'storyreel-test-'))
+  const dataDir =
+    opts.restartOf?.env.DATA_DIR ?? (await mkdtemp(path.join(tmpdir(), 'storyreel-test-')))
   const adminUrl = process.env.TEST_DATABASE_URL
-  const pgDb = adminUrl ? await createPgDatabase(adminUrl) : null
+  const pgDb = opts.restartOf
+    ? opts.restartOf.pgDb
+    : adminUrl
+      ? await createPgDatabase(adminUrl)
+      : null
   const env = parseEnv({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -56,8 +67,10 @@ export async function startTestServer(
     app,
     env,
     url: address,
-    async close() {
+    pgDb,
+    async close(closeOpts = {}) {
       await app.close()
+      if (closeOpts.keepData) return
       await pgDb?.drop()
       await rm(dataDir, { recursive: true, force: true })
     },

@@ -1,0 +1,108 @@
+import { execFileSync } from 'node:child_process'
+import { readdir } from 'node:fs/promises'
+import path from 'node:path'
+import { afterAll, expect, it } from 'vitest'
+import type { Composition, ImageDescription, Task } from '@storyreel/core'
+import { apiClient, signUp, type ApiClient } from '../../test/client'
+import { formWith, pictureFile } from '../../test/media-fixtures'
+import { startTestServer, type TestServer } from '../../test/test-server'
+
+const servers: TestServer[] = []
+
+/** Whether an ffmpeg process is writing this task's video (its work folder is in its arguments). */
+function ffmpegRunningFor(taskId: string): boolean {
+  try {
+    return execFileSync('pgrep', ['-af', 'ffmpeg']).toString().includes(taskId)
+  } catch {
+    return false // pgrep exits 1 when nothing matches
+  }
+}
+afterAll(async () => {
+  for (const s of servers.reverse()) await s.close()
+})
+
+async function smallComposition(
+  client: ApiClient,
+  seconds: number,
+  size = { width: 320, height: 180 },
+) {
+  const described = await client.upload<{ descriptions: ImageDescription[] }>(
+    '/api/media/describe',
+    formWith([pictureFile('a.png', { width: 640, height: 480 })]),
+  )
+  const d = described.data.descriptions[0]!
+  const composition: Composition = {
+    movieParams: { ...size, voice: null },
+    composition: [
+      {
+        id: d.filename.split('.')[0]!,
+        filename: d.filename,
+        duration: seconds,
+        effects: [{ name: 'zoom', params: { zoomStart: 100, zoomEnd: 150 } }],
+      },
+    ],
+  }
+  return composition
+}
+
+async function poll(client: ApiClient, id: string, until: (t: Task) => boolean) {
+  const deadline = Date.now() + 90_000
+  for (;;) {
+    const task = (await client.get<Task>(`/api/web/tasks/${id}`)).data
+    if (until(task)) return task
+    if (Date.now() > deadline) throw new Error(`task ${id} stuck in ${task.state}`)
+    await new Promise((r) => setTimeout(r, 150))
+  }
+}
+
+it('finishes the tasks queued before a restart', async () => {
+  const first = await startTestServer({ worker: false })
+  const { client } = await signUp(first)
+  const composition = await smallComposition(client, 1)
+  const ids = [
+    (await client.post<{ taskId: string }>('/api/composition/render', { composition })).data.taskId,
+    (await client.post<{ taskId: string }>('/api/composition/render', { composition })).data.taskId,
+  ]
+  await first.close({ keepData: true })
+
+  const second = await startTestServer({ worker: true, restartOf: first })
+  servers.push(second)
+  // The session lives in the database: the same cookies still work after the restart.
+  const again = apiClient(second, client.jar)
+  for (const id of ids) {
+    const task = await poll(again, id, (t) => t.state === 'FINISHED' || t.state === 'CANCELLED')
+    expect(task.state).toBe('FINISHED')
+  }
+}, 180_000)
+
+it('stops a running render when its task is deleted, and keeps nothing of it', async () => {
+  const server = await startTestServer({ worker: true })
+  servers.push(server)
+  const { client } = await signUp(server)
+  // A minute of video: far longer to render than the few seconds the stop may take.
+  const long = await smallComposition(client, 60, { width: 640, height: 360 })
+  const { taskId } = (
+    await client.post<{ taskId: string }>('/api/composition/render', { composition: long })
+  ).data
+  await poll(client, taskId, (t) => t.state === 'EXECUTING' && (t.progress ?? 0) > 0)
+  expect(ffmpegRunningFor(taskId)).toBe(true)
+  expect((await client.del(`/api/web/tasks/${taskId}`)).status).toBe(200)
+  const stopBy = Date.now() + 5000
+  while (ffmpegRunningFor(taskId) && Date.now() < stopBy)
+    await new Promise((r) => setTimeout(r, 100))
+  expect(ffmpegRunningFor(taskId)).toBe(false)
+
+  // The worker notices within a heartbeat and moves on to the next task.
+  const next = await smallComposition(client, 1)
+  const { taskId: nextId } = (
+    await client.post<{ taskId: string }>('/api/composition/render', { composition: next })
+  ).data
+  const done = await poll(client, nextId, (t) => t.state === 'FINISHED' || t.state === 'CANCELLED')
+  expect(done.state).toBe('FINISHED')
+  const deleted = (await client.get<Task>(`/api/web/tasks/${taskId}`)).data
+  expect(deleted.state).toBe('DELETED')
+  const renders = await readdir(path.join(server.env.DATA_DIR, 'files', 'renders'))
+  expect(renders).toEqual([nextId])
+  const tmp = await readdir(path.join(server.env.DATA_DIR, 'tmp'))
+  expect(tmp.filter((n) => n.startsWith('render-'))).toEqual([])
+}, 180_000)
