@@ -42,7 +42,8 @@ else
   echo "(PostgreSQL not reachable at $pg_url: its server tests are skipped)"
 fi
 
-step web-build npm run build --silent
+step web vitest web apps/web
+# The browser journeys build the web app first (e2e/support/build-web.ts).
 step e2e vitest e2e e2e
 
 node scripts/test-summary.mjs "$results" "${failed_steps[@]}"

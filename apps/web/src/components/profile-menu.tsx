@@ -1,0 +1,61 @@
+import * as Popover from '@radix-ui/react-popover'
+import type { UserData } from '@storyreel/core'
+import { ChevronDown, CreditCard, LogOut } from 'lucide-react'
+import { useState } from 'react'
+import { useNavigate } from 'react-router'
+import { useLogout } from '../lib/session'
+import { Avatar } from './avatar'
+import './app.css'
+
+/** The avatar button of the header and its popover: name, plan, Log Out. */
+export function ProfileMenu({ user }: { user: UserData }) {
+  const [open, setOpen] = useState(false)
+  const [leaving, setLeaving] = useState(false)
+  const logout = useLogout()
+  const navigate = useNavigate()
+  const plan = user.subscription.type ?? 'FREE'
+
+  return (
+    <Popover.Root open={open} onOpenChange={setOpen}>
+      <Popover.Trigger className="profile-trigger" aria-label="Your profile">
+        <Avatar name={user.name} picture={user.profilePicture} size={36} />
+        <ChevronDown className="profile-trigger__chevron" size={16} aria-hidden="true" />
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content className="profile-menu" align="end" sideOffset={10} collisionPadding={12}>
+          <div className="profile-menu__head">
+            <Avatar name={user.name} picture={user.profilePicture} size={48} />
+            <div className="profile-menu__who">
+              <p className="profile-menu__name">{user.name}</p>
+            </div>
+          </div>
+          <div className="profile-menu__items">
+            <button
+              type="button"
+              className="profile-menu__item"
+              onClick={() => {
+                setOpen(false)
+                void navigate('/plan')
+              }}
+            >
+              <CreditCard size={18} aria-hidden="true" />
+              <span>Your Plan: {plan}</span>
+            </button>
+            <button
+              type="button"
+              className="profile-menu__item profile-menu__item--danger"
+              disabled={leaving}
+              onClick={() => {
+                setLeaving(true)
+                void logout()
+              }}
+            >
+              <LogOut size={18} aria-hidden="true" />
+              <span>Log Out</span>
+            </button>
+          </div>
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  )
+}

@@ -1,0 +1,68 @@
+import { VerifySessionAnswerSchema, VideoLimitAnswerSchema } from '@storyreel/core'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import type { QueryClient } from '@tanstack/react-query'
+import { useCallback } from 'react'
+import { useNavigate } from 'react-router'
+import { z } from 'zod'
+import { api, resetCsrfToken } from './api'
+import { useStory } from './store'
+import { clearUserData, setUserData, updateUserData } from './user-data'
+
+export const sessionKey = ['session'] as const
+export const videoLimitKey = ['video-limit'] as const
+
+/** GET /auth/verify-session; a valid session refreshes the stored user data. */
+export function useSession(enabled = true) {
+  return useQuery({
+    queryKey: sessionKey,
+    enabled,
+    staleTime: 5 * 60 * 1000,
+    queryFn: async () => {
+      const answer = await api.get('/auth/verify-session', VerifySessionAnswerSchema)
+      if (answer.isAuthenticated && answer.userData) setUserData(answer.userData)
+      return answer
+    },
+  })
+}
+
+/** GET /auth/update-video-limit; keeps the stored user data's limitReached in step. */
+const videoLimitQuery = {
+  queryKey: videoLimitKey,
+  queryFn: async () => {
+    const answer = await api.get('/auth/update-video-limit', VideoLimitAnswerSchema)
+    updateUserData({ limitReached: answer.limitReached })
+    return answer
+  },
+}
+
+export function useVideoLimit() {
+  return useQuery({ ...videoLimitQuery, staleTime: 30 * 1000 })
+}
+
+/** Asks the server again now, whether or not a screen shows the limit (after a render). */
+export function refreshVideoLimit(queryClient: QueryClient): void {
+  queryClient.fetchQuery({ ...videoLimitQuery, staleTime: 0 }).catch(() => undefined)
+}
+
+/** Clears what this browser keeps about the user, tells the server, and goes to /signin. */
+export function useLogout() {
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  return useCallback(
+    async ({ callServer = true }: { callServer?: boolean } = {}) => {
+      clearUserData()
+      useStory.getState().reset()
+      if (callServer) {
+        try {
+          await api.get('/auth/logout', z.unknown())
+        } catch {
+          // Logged out locally either way.
+        }
+      }
+      resetCsrfToken()
+      queryClient.clear()
+      await navigate('/signin', { replace: true })
+    },
+    [navigate, queryClient],
+  )
+}

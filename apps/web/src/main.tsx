@@ -1,0 +1,16 @@
+import '@fontsource-variable/inter'
+import '@fontsource-variable/plus-jakarta-sans'
+import './styles/tokens.css'
+import './styles/base.css'
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { App } from './app'
+
+const root = document.getElementById('root')
+if (!root) throw new Error('The page has no #root element')
+
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+)

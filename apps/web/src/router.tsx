@@ -1,0 +1,29 @@
+import { Navigate, createBrowserRouter } from 'react-router'
+import { AppLayout } from './components/app-layout'
+import { Splash } from './components/full-page'
+import { RouteError } from './components/route-error'
+import { NotFound } from './routes/not-found'
+
+/** The routes of SPEC section 2 built so far; each screen is its own module under routes/. */
+export const router = createBrowserRouter([
+  {
+    path: '/signin',
+    lazy: () => import('./routes/signin'),
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <Splash />,
+  },
+  {
+    path: '/',
+    element: <AppLayout />,
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <Splash />,
+    children: [
+      { index: true, element: <Navigate to="/format" replace /> },
+      { path: 'format', lazy: () => import('./routes/format') },
+      { path: 'upload', lazy: () => import('./routes/upload') },
+      { path: 'customize', lazy: () => import('./routes/customize') },
+      { path: 'render/:taskId', lazy: () => import('./routes/render/$task-id') },
+      { path: '*', element: <NotFound /> },
+    ],
+  },
+])

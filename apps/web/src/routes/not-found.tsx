@@ -1,0 +1,19 @@
+import { Compass } from 'lucide-react'
+import { Link } from 'react-router'
+import { FullPageMessage } from '../components/full-page'
+import { buttonClass } from '../components/ui/button'
+
+export function NotFound() {
+  return (
+    <FullPageMessage
+      icon={<Compass size={48} strokeWidth={1.5} aria-hidden="true" />}
+      title="Nothing here yet"
+      text="This page does not exist, or it is still being built."
+      action={
+        <Link to="/format" className={buttonClass('primary', 'lg')}>
+          Make a video
+        </Link>
+      }
+    />
+  )
+}

@@ -1,0 +1,118 @@
+import {
+  CreateCompositionAnswerSchema,
+  DescribeAnswerSchema,
+  UI_TEXT,
+  rescaleToRatio,
+} from '@storyreel/core'
+import type { Composition, ImageDescription, MediaFile, Ratio } from '@storyreel/core'
+import { ApiError, api, fetchBlob } from '../../lib/api'
+import { uploadUrl } from '../../lib/files'
+import type { PendingFile } from '../../lib/store'
+
+export type ComposePhase = 'describing' | 'composing'
+
+export interface ComposeInput {
+  suggestion: string
+  ratio: Ratio
+  voice: string | null
+  uploaded: MediaFile[]
+  descriptions: Record<string, ImageDescription>
+  pending: PendingFile[]
+  onPhase: (phase: ComposePhase) => void
+  /** The files are on the server: keep them even if composing fails, so a retry skips them. */
+  onDescribed: (files: MediaFile[], descriptions: Record<string, ImageDescription>) => void
+}
+
+export interface ComposeResult {
+  files: MediaFile[]
+  descriptions: Record<string, ImageDescription>
+  composition: Composition
+}
+
+/** A step failed: `step` picks the screen's fallback text. */
+export class ComposeError extends Error {
+  readonly step: ComposePhase
+  constructor(step: ComposePhase, cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause })
+    this.step = step
+  }
+}
+
+function mediaFileOf(description: ImageDescription): MediaFile {
+  return (
+    description.mediaFile ?? {
+      name: description.filename,
+      path: uploadUrl(description.filename),
+      type: description.kind,
+      compressedUrl: null,
+      isExternalProvider: false,
+      videoPath: null,
+      lastModified: new Date().toISOString(),
+    }
+  )
+}
+
+/**
+ * The upload screen's compose: POST /media/describe with every file the server has not described
+ * yet, then POST /composition/create with all descriptions, and the movie size rescaled to the
+ * chosen ratio (SPEC section 9). The files keep the order they are shown in.
+ */
+export async function compose(input: ComposeInput): Promise<ComposeResult> {
+  const { suggestion, ratio, voice, uploaded, pending, onPhase, onDescribed } = input
+  const descriptions = { ...input.descriptions }
+
+  onPhase('describing')
+  // One slot per file on screen; a slot is filled by the stored file that describe answers.
+  const slots: (MediaFile | null)[] = [...uploaded, ...pending.map(() => null)]
+  const toSend: { slot: number; file: File }[] = []
+  try {
+    for (const [slot, file] of uploaded.entries()) {
+      if (descriptions[file.name]) continue
+      // Known to the server but not described here (e.g. picked from the media library).
+      slots[slot] = null
+      const blob = await fetchBlob(file.path)
+      toSend.push({ slot, file: new File([blob], file.name, { type: blob.type }) })
+    }
+    pending.forEach((item, index) =>
+      toSend.push({ slot: uploaded.length + index, file: item.file }),
+    )
+
+    if (toSend.length > 0) {
+      const form = new FormData()
+      form.append('suggestion', suggestion)
+      for (const { file } of toSend) form.append('files', file, file.name)
+      const answer = await api.post('/media/describe', form, DescribeAnswerSchema)
+      if (answer.descriptions.length !== toSend.length) {
+        throw new ApiError(UI_TEXT.failedDescriptions, 500)
+      }
+      answer.descriptions.forEach((description, index) => {
+        const mediaFile = mediaFileOf(description)
+        descriptions[mediaFile.name] = description
+        slots[toSend[index]!.slot] = mediaFile
+      })
+    }
+  } catch (error) {
+    throw new ComposeError('describing', error)
+  }
+
+  const files = slots.filter((file): file is MediaFile => file !== null)
+  onDescribed(files, descriptions)
+
+  onPhase('composing')
+  try {
+    const { content } = await api.post(
+      '/composition/create',
+      { suggestion, imageDescriptions: files.map((file) => descriptions[file.name]) },
+      CreateCompositionAnswerSchema,
+    )
+    const size = rescaleToRatio(content.movieParams.width, content.movieParams.height, ratio)
+    const composition: Composition = {
+      ...content,
+      movieParams: { ...content.movieParams, ...size, voice },
+      renderedVideoUrl: null,
+    }
+    return { files, descriptions, composition }
+  } catch (error) {
+    throw new ComposeError('composing', error)
+  }
+}

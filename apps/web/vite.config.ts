@@ -1,0 +1,35 @@
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vite'
+
+// The API server listens here in development (`npm run dev -w @storyreel/server`).
+const API_TARGET = 'http://127.0.0.1:3000'
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    host: true,
+    proxy: { '/api': { target: API_TARGET, changeOrigin: false } },
+  },
+  preview: {
+    proxy: { '/api': { target: API_TARGET, changeOrigin: false } },
+  },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    rolldownOptions: {
+      output: {
+        // Libraries change less often than the app: separate chunks stay cached across releases.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+            },
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+            { name: 'vendor', test: /node_modules[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
+})

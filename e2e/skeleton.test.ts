@@ -1,0 +1,172 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { UI_TEXT } from '@storyreel/core'
+import { newEmail, signUp, toast } from './support/auth'
+import { DESKTOP, PHONE, launchBrowser } from './support/browser'
+import { makeImages, meanLuma, probe } from './support/media'
+import { readCode } from './support/outbox'
+import { startServer } from './support/server'
+import type { TestServer } from './support/server'
+
+interface StoredSlide {
+  duration: number
+}
+interface StoredStory {
+  state: {
+    composition: { movieParams: { width: number; height: number }; composition: StoredSlide[] }
+  }
+}
+
+describe('walking skeleton: sign up, compose, render, download', () => {
+  let server: TestServer
+  let browser: Browser
+  let context: BrowserContext
+  let page: Page
+  let workDir: string
+
+  beforeAll(async () => {
+    ;[server, browser, workDir] = await Promise.all([
+      startServer(),
+      launchBrowser(),
+      mkdtemp(path.join(tmpdir(), 'storyreel-e2e-files-')),
+    ])
+    // A phone: the app's main audience.
+    context = await browser.newContext({
+      viewport: PHONE,
+      isMobile: true,
+      hasTouch: true,
+      acceptDownloads: true,
+    })
+    page = await context.newPage()
+  })
+
+  afterAll(async () => {
+    await context?.close()
+    await browser?.close()
+    await server?.stop()
+    if (workDir) await rm(workDir, { recursive: true, force: true })
+  })
+
+  test('a new user turns three pictures into a 9:16 video', async () => {
+    const email = newEmail('maya')
+
+    // Strangers are sent to /signin.
+    await page.goto(server.url)
+    await page.waitForURL('**/signin')
+
+    // Sign up with the code from the outbox (the checks of the code field on the way).
+    await page.getByRole('button', { name: 'Sign Up' }).click()
+    await page.getByLabel('First name').fill('Maya')
+    await page.getByLabel('Last name').fill('Lopez')
+    await page.getByLabel('Email').fill(email)
+    await page.getByRole('button', { name: 'Sign Up' }).click()
+    const codeInput = page.getByLabel('Verification code')
+    await codeInput.waitFor()
+    expect(await page.getByRole('link', { name: 'Terms of Service' }).isVisible()).toBe(true)
+    const verify = page.getByRole('button', { name: 'Verify' })
+    // Letters are dropped and Verify waits for all six digits.
+    await codeInput.fill('12ab')
+    expect(await codeInput.inputValue()).toBe('12')
+    expect(await verify.isDisabled()).toBe(true)
+    await codeInput.fill(await readCode(server.dataDir, email))
+    await verify.click()
+    await page.waitForURL('**/format')
+
+    // The header shows the user and their plan.
+    await page.getByText('FREE', { exact: true }).waitFor()
+
+    // Choose 9:16.
+    await page.getByRole('button', { name: /9:16/ }).click()
+    await page.waitForURL('**/upload?fromFormat=true')
+    const compose = page.getByRole('button', { name: 'Compose video' })
+    expect(await compose.isDisabled()).toBe(true)
+
+    // Add three pictures.
+    const images = await makeImages(workDir)
+    await page.getByLabel('Choose files').setInputFiles(images)
+    await expect.poll(() => page.getByRole('button', { name: /^Remove / }).count()).toBe(3)
+    expect(await compose.isDisabled()).toBe(false)
+
+    // Enter in the suggestion composes.
+    const suggestion = page.getByLabel(/What is your video about/)
+    await suggestion.fill('A colourful day out')
+    await suggestion.press('Enter')
+    await page.waitForURL('**/customize', { timeout: 120_000 })
+    await page.getByRole('heading', { name: 'Your story' }).waitFor()
+
+    const stored = await page.evaluate(() => localStorage.getItem('storyreel.story'))
+    const { composition } = (JSON.parse(stored ?? 'null') as StoredStory).state
+    expect(composition.composition).toHaveLength(3)
+    expect(composition.movieParams).toMatchObject({ width: 1080, height: 1920 })
+    const expectedDuration = composition.composition.reduce((sum, s) => sum + s.duration, 0)
+    expect(await page.locator('.slide-card').count()).toBe(3)
+
+    // Render and wait for the result.
+    await page.getByRole('button', { name: 'Render', exact: true }).click()
+    await page.waitForURL('**/render/*')
+    const taskId = new URL(page.url()).pathname.split('/').pop()!
+    const download = page.getByRole('button', { name: 'Download' })
+    await download.waitFor({ timeout: 8 * 60 * 1000 })
+    await page.getByLabel('Your video').waitFor()
+
+    // Download it and check what came out.
+    const [file] = await Promise.all([page.waitForEvent('download'), download.click()])
+    expect(file.suggestedFilename()).toBe(`video-${taskId}.mp4`)
+    const saved = path.join(workDir, file.suggestedFilename())
+    await file.saveAs(saved)
+
+    const info = await probe(saved)
+    expect({ width: info.width, height: info.height }).toEqual({ width: 1080, height: 1920 })
+    expect(Math.abs(info.duration - expectedDuration)).toBeLessThan(0.25)
+    expect(await meanLuma(saved, expectedDuration / 2)).toBeGreaterThan(20)
+
+    // Log out from the profile menu: the app is closed again.
+    await page.getByRole('button', { name: 'Your profile' }).click()
+    await page.getByRole('button', { name: 'Log Out' }).click()
+    await page.waitForURL('**/signin')
+    await page.goto(`${server.url}/format`)
+    await page.waitForURL('**/signin')
+
+    // And back in with a login code.
+    await page.getByLabel('Email').fill(email)
+    await page.getByRole('button', { name: 'Sign In' }).click()
+    await page.getByLabel('Verification code').fill(await readCode(server.dataDir, email, 1))
+    await page.getByRole('button', { name: 'Verify' }).click()
+    await page.waitForURL('**/format')
+  })
+
+  test('the screens refuse what they cannot do, and say why', async () => {
+    const desktop = await browser.newContext({ viewport: DESKTOP })
+    const page = await desktop.newPage()
+    try {
+      await signUp(page, server, newEmail('guard'))
+
+      // Customize without a composition goes back to /format.
+      await page.goto(`${server.url}/customize`)
+      await toast(page, UI_TEXT.noComposition).waitFor()
+      await page.waitForURL('**/format')
+
+      // Render step without a render.
+      await page.getByRole('button', { name: 'Step 4: Render' }).click()
+      await toast(page, UI_TEXT.renderWithoutTask).waitFor()
+
+      // Upload refuses other files, and Enter with nothing to compose says so.
+      await page.getByRole('button', { name: /1:1/ }).click()
+      await page.waitForURL('**/upload?fromFormat=true')
+      await page.getByLabel('Choose files').setInputFiles({
+        name: 'notes.txt',
+        mimeType: 'text/plain',
+        buffer: Buffer.from('not a picture'),
+      })
+      await toast(page, UI_TEXT.unsupportedFiles).waitFor()
+      expect(await page.getByRole('button', { name: /^Remove / }).count()).toBe(0)
+      await page.getByLabel(/What is your video about/).press('Enter')
+      await toast(page, UI_TEXT.uploadAtLeastOne).waitFor()
+    } finally {
+      await desktop.close()
+    }
+  })
+})

@@ -1,0 +1,89 @@
+import { execFile } from 'node:child_process'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import { FFMPEG, FFPROBE } from './paths'
+
+const run = promisify(execFile)
+
+/** Three distinct, bright test pictures (a photo-sized JPEG, a PNG, a portrait JPEG). */
+export async function makeImages(dir: string): Promise<string[]> {
+  const specs = [
+    { name: 'beach.jpg', source: 'testsrc2=s=1600x1200' },
+    { name: 'city.png', source: 'mandelbrot=s=1200x900' },
+    { name: 'portrait.jpg', source: 'smptehdbars=s=900x1600' },
+  ]
+  return Promise.all(
+    specs.map(async ({ name, source }) => {
+      const file = path.join(dir, name)
+      await run(FFMPEG, [
+        '-loglevel',
+        'error',
+        '-y',
+        '-f',
+        'lavfi',
+        '-i',
+        source,
+        '-frames:v',
+        '1',
+        file,
+      ])
+      return file
+    }),
+  )
+}
+
+export interface VideoInfo {
+  width: number
+  height: number
+  duration: number
+}
+
+export async function probe(file: string): Promise<VideoInfo> {
+  const { stdout } = await run(FFPROBE, [
+    '-v',
+    'error',
+    '-select_streams',
+    'v:0',
+    '-show_entries',
+    'stream=width,height:format=duration',
+    '-of',
+    'json',
+    file,
+  ])
+  const info = JSON.parse(stdout) as {
+    streams: { width: number; height: number }[]
+    format: { duration: string }
+  }
+  const stream = info.streams[0]!
+  return { width: stream.width, height: stream.height, duration: Number(info.format.duration) }
+}
+
+/** Mean luma (0-255) of the frame at `seconds`, scaled down. */
+export async function meanLuma(file: string, seconds: number): Promise<number> {
+  const { stdout } = await run(
+    FFMPEG,
+    [
+      '-loglevel',
+      'error',
+      '-ss',
+      String(seconds),
+      '-i',
+      file,
+      '-frames:v',
+      '1',
+      '-vf',
+      'scale=96:-2',
+      '-f',
+      'rawvideo',
+      '-pix_fmt',
+      'gray',
+      'pipe:1',
+    ],
+    { encoding: 'buffer', maxBuffer: 16 * 1024 * 1024 },
+  )
+  const pixels = stdout as Buffer
+  if (pixels.length === 0) throw new Error(`no frame at ${seconds} s`)
+  let sum = 0
+  for (const value of pixels) sum += value
+  return sum / pixels.length
+}

@@ -1,0 +1,9 @@
+import { fileURLToPath } from 'node:url'
+
+export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url))
+export const WEB_DIST = fileURLToPath(new URL('../../apps/web/dist', import.meta.url))
+export const SERVER_ENTRY = fileURLToPath(
+  new URL('../../apps/server/src/server.ts', import.meta.url),
+)
+export const FFMPEG = process.env.FFMPEG_PATH ?? 'ffmpeg'
+export const FFPROBE = process.env.FFPROBE_PATH ?? 'ffprobe'

@@ -1,0 +1,62 @@
+import { spawn } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { REPO_ROOT, SERVER_ENTRY, WEB_DIST } from './paths'
+
+export interface TestServer {
+  url: string
+  dataDir: string
+  stop: () => Promise<void>
+}
+
+/** Starts the real server (embedded database, in-process worker) on a free port and a fresh DATA_DIR. */
+export async function startServer(): Promise<TestServer> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'storyreel-e2e-'))
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATA_DIR: dataDir,
+      WEB_DIST,
+      LOG_LEVEL: 'warn',
+      SMTP_URL: '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+
+  let output = ''
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 120_000)
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString()
+      const match = /running at (http:\/\/\S+)/.exec(output)
+      if (match?.[1]) {
+        clearTimeout(timer)
+        resolve(match[1].replace('localhost', '127.0.0.1'))
+      }
+    }
+    child.stdout.on('data', onData)
+    child.stderr.on('data', onData)
+    child.once('exit', (code) => {
+      clearTimeout(timer)
+      reject(new Error(`server exited with ${code}:\n${output}`))
+    })
+  })
+
+  return {
+    url,
+    dataDir,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve))
+        child.kill('SIGTERM')
+        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))])
+        if (child.exitCode === null) child.kill('SIGKILL')
+      }
+      await rm(dataDir, { recursive: true, force: true })
+    },
+  }
+}
