@@ -1,0 +1,78 @@
+import { EFFECT_DEFAULTS, type Effect, type EffectName } from '@storyreel/core'
+import { drawCrop, drawCropWithBleed, type Crop } from './camera'
+import { EFFECT_MODULES } from './effects'
+import type { BlurState } from './effects/blur'
+import * as zoom from './effects/zoom'
+import { frameInfo } from './frame'
+import type { Ctx, EffectModule, FrameInfo, Media, Scene, Stage } from './types'
+
+interface Active {
+  module: EffectModule<EffectName, unknown>
+  state: unknown
+}
+
+/** Params with the defaults filled in, so a half-edited effect in the editor still draws. */
+function paramsOf(effect: Effect): never {
+  return { ...EFFECT_DEFAULTS[effect.name], ...effect.params } as never
+}
+
+function activeEffects(effects: readonly Effect[], t: number, frame: FrameInfo): Active[] {
+  return effects.map((e) => {
+    const module = EFFECT_MODULES[e.name] as EffectModule<EffectName, unknown>
+    return { module, state: module.state(t, paramsOf(e), frame) }
+  })
+}
+
+function drawStage(
+  ctx: Ctx,
+  active: Active[],
+  stage: Stage,
+  frame: FrameInfo,
+  media: Media | null,
+) {
+  for (const a of active) if (a.module.stage === stage) a.module.draw(ctx, a.state, frame, media)
+}
+
+const STILL = { zoomStart: 100, zoomEnd: 100 }
+
+function drawMedia(ctx: Ctx, active: Active[], t: number, frame: FrameInfo, media: Media): void {
+  // One camera per slide: the first zoom or pan; none means the media at cover fit.
+  const camera = active.find((a) => a.module.stage === 'camera')
+  const crop = camera ? (camera.state as { crop: Crop }).crop : zoom.state(t, STILL, frame).crop
+  // Bilinear: media are pre-scaled (preScaledSize) so frames never shrink them much.
+  ctx.imageSmoothingEnabled = true
+  ctx.imageSmoothingQuality = 'low'
+  drawStage(ctx, active, 'filter', frame, media)
+  const radius = Math.max(
+    0,
+    ...active.map((a) => (a.module.name === 'blur' ? (a.state as BlurState).radius : 0)),
+  )
+  if (radius > 0 && ctx.filter !== 'none')
+    drawCropWithBleed(ctx, media, crop, Math.ceil(radius * 3), frame)
+  else if (camera) camera.module.draw(ctx, camera.state, frame, media)
+  else drawCrop(ctx, media, crop)
+  ctx.filter = 'none'
+}
+
+/**
+ * Draws the slide of `scene` at t seconds from the slide's start: black, the media through
+ * its camera (zoom or pan) and filters, then pixel effects, shading, text and fades.
+ * The same function draws the editor's preview and every frame of the video.
+ */
+export function drawFrame(ctx: Ctx, scene: Scene, t: number): void {
+  const { width, height, slide, media } = scene
+  const frame = frameInfo(width, height, slide, media)
+  const active = activeEffects(slide.effects, t, frame)
+  ctx.save()
+  ctx.setTransform(1, 0, 0, 1, 0, 0)
+  ctx.globalAlpha = 1
+  ctx.globalCompositeOperation = 'source-over'
+  ctx.filter = 'none'
+  ctx.fillStyle = '#000'
+  ctx.fillRect(0, 0, width, height)
+  if (media && media.width > 0 && media.height > 0) drawMedia(ctx, active, t, frame, media)
+  for (const stage of ['pixels', 'shade', 'overlay', 'final'] as const) {
+    drawStage(ctx, active, stage, frame, media)
+  }
+  ctx.restore()
+}

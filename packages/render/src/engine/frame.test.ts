@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest'
+import { slideFrameCounts, unitScale } from './frame'
+
+describe('frames', () => {
+  it('cuts slides on the nearest frame without drift', () => {
+    expect(slideFrameCounts([4, 4])).toEqual([120, 120])
+    const counts = slideFrameCounts([1.01, 1.01, 1.01])
+    expect(counts.reduce((a, b) => a + b)).toBe(Math.round(3.03 * 30))
+  })
+
+  it('scales sizes given at 1080 by the short side', () => {
+    expect(unitScale(1080, 1920)).toBe(1)
+    expect(unitScale(1280, 720)).toBeCloseTo(2 / 3)
+  })
+})

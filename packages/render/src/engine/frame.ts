@@ -1,0 +1,40 @@
+import type { Slide } from '@storyreel/core'
+import { hashString } from './random'
+import type { FrameInfo, Media } from './types'
+
+/** Frames per second of every render; the preview samples the same instants. */
+export const FPS = 30
+
+/** Sizes given "in pixels at 1080" (font size, border, blur, displacement) scale by this. */
+export function unitScale(width: number, height: number): number {
+  return Math.min(width, height) / 1080
+}
+
+export function frameInfo(
+  width: number,
+  height: number,
+  slide: Slide,
+  media: Media | null,
+): FrameInfo {
+  return {
+    width,
+    height,
+    duration: slide.duration,
+    mediaWidth: media?.width ?? 0,
+    mediaHeight: media?.height ?? 0,
+    seed: hashString(slide.id),
+  }
+}
+
+/** Number of frames of each slide, cut so that slide boundaries fall on the nearest frame. */
+export function slideFrameCounts(durations: readonly number[]): number[] {
+  let elapsed = 0
+  let done = 0
+  return durations.map((d) => {
+    elapsed += d
+    const end = Math.round(elapsed * FPS)
+    const n = Math.max(1, end - done)
+    done += n
+    return n
+  })
+}

@@ -1,0 +1,43 @@
+import type { Slide } from '@storyreel/core'
+import { PAN_ZOOM } from './effects/pan'
+
+/** The smallest and largest zoom the slide's camera reaches (1 = cover fit). */
+export function zoomRange(slide: Slide): { min: number; max: number } {
+  let min = Infinity
+  let max = -Infinity
+  for (const e of slide.effects) {
+    if (e.name === 'zoom') {
+      min = Math.min(min, e.params.zoomStart / 100, e.params.zoomEnd / 100)
+      max = Math.max(max, e.params.zoomStart / 100, e.params.zoomEnd / 100)
+    }
+    if (e.name === 'pan') {
+      min = Math.min(min, PAN_ZOOM)
+      max = Math.max(max, PAN_ZOOM)
+    }
+  }
+  return min <= max ? { min: Math.max(0.01, min), max: Math.max(0.01, max) } : { min: 1, max: 1 }
+}
+
+/** Frames draw the media with bilinear filtering, which aliases when shrinking much further. */
+export const MIN_DRAW_SCALE = 0.7
+
+/**
+ * The size to scale a slide's media to once, before its frames are drawn: as large as its
+ * largest zoom needs, but no larger than lets its smallest zoom draw at MIN_DRAW_SCALE or
+ * more, and never above the media's own size.
+ */
+export function preScaledSize(
+  mediaWidth: number,
+  mediaHeight: number,
+  width: number,
+  height: number,
+  slide: Slide,
+): { width: number; height: number } {
+  const { min, max } = zoomRange(slide)
+  const cover = Math.max(width / mediaWidth, height / mediaHeight)
+  const f = Math.min(1, cover * Math.min(max, min / MIN_DRAW_SCALE))
+  return {
+    width: Math.max(1, Math.round(mediaWidth * f)),
+    height: Math.max(1, Math.round(mediaHeight * f)),
+  }
+}

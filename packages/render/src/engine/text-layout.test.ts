@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest'
+import { layoutText } from './text-layout'
+
+// Every character 10 px wide.
+const measure = (s: string) => s.length * 10
+
+describe('layoutText', () => {
+  it('keeps a short text on one line', () => {
+    expect(layoutText('Hello world', 200, measure)).toEqual([
+      { text: 'Hello world', start: 0, width: 110 },
+    ])
+  })
+
+  it('wraps at spaces, dropping them, and keeps offsets into the original text', () => {
+    const lines = layoutText('one two three four', 90, measure)
+    expect(lines.map((l) => l.text)).toEqual(['one two', 'three', 'four'])
+    expect(lines.map((l) => l.start)).toEqual([0, 8, 14])
+  })
+
+  it('honours newlines', () => {
+    expect(layoutText('a\nb c', 500, measure).map((l) => [l.text, l.start])).toEqual([
+      ['a', 0],
+      ['b c', 2],
+    ])
+  })
+
+  it('breaks a word wider than the box between characters', () => {
+    const lines = layoutText('abcdefghij xy', 40, measure)
+    expect(lines.map((l) => l.text)).toEqual(['abcd', 'efgh', 'ij', 'xy'])
+    expect(lines.map((l) => l.start)).toEqual([0, 4, 8, 11])
+  })
+
+  it('gives an empty line for empty text', () => {
+    expect(layoutText('', 100, measure)).toEqual([{ text: '', start: 0, width: 0 }])
+  })
+})

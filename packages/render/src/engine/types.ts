@@ -1,0 +1,46 @@
+import type { EffectName, EffectParams, Slide } from '@storyreel/core'
+
+/** The standard 2D context: an HTML canvas in the browser, @napi-rs/canvas (Skia) in Node. */
+export type Ctx = CanvasRenderingContext2D
+
+/** A drawable picture of the slide's media (image, canvas or video frame) and its pixel size. */
+export interface Media {
+  source: CanvasImageSource
+  width: number
+  height: number
+}
+
+/** Everything drawFrame needs for one slide; the media is loaded beforehand (an explicit step). */
+export interface Scene {
+  width: number
+  height: number
+  slide: Slide
+  media: Media | null
+}
+
+/** What an effect's state may depend on besides time and params. */
+export interface FrameInfo {
+  width: number
+  height: number
+  /** Slide duration, seconds. */
+  duration: number
+  /** Pixel size of the media as drawn (it may be pre-scaled); 0 when there is none. */
+  mediaWidth: number
+  mediaHeight: number
+  /** From the slide id, so seeded effects look the same in preview and render. */
+  seed: number
+}
+
+/**
+ * When an effect draws, in drawFrame's order: `filter` sets how the media is drawn, `camera`
+ * draws the media, `pixels` rewrites the drawn pixels, `shade` and `overlay` paint over them,
+ * `final` covers everything (fades).
+ */
+export type Stage = 'filter' | 'camera' | 'pixels' | 'shade' | 'overlay' | 'final'
+
+export interface EffectModule<N extends EffectName, S> {
+  name: N
+  stage: Stage
+  state(t: number, params: EffectParams<N>, frame: FrameInfo): S
+  draw(ctx: Ctx, state: S, frame: FrameInfo, media: Media | null): void
+}

@@ -1,0 +1,7 @@
+export { renderComposition, type RenderOptions } from './render-composition'
+export { renderFrame, type RenderFrameOptions } from './render-frame'
+export { probeMedia, type MediaInfo } from './probe'
+export { createSurface, type Surface } from './surface'
+export { fontPath, registerFonts } from './fonts'
+export { FONT_FILES } from './font-files'
+export { X264_ARGS } from './encoder'

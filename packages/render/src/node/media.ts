@@ -1,0 +1,129 @@
+import { createCanvas, ImageData, loadImage, type Canvas } from '@napi-rs/canvas'
+import type { Slide } from '@storyreel/core'
+import { spawn, type ChildProcess } from 'node:child_process'
+import { extname } from 'node:path'
+import { FPS, type Media } from '../engine'
+import { preScaledSize } from '../engine/media-size'
+import { ffmpegPath } from './ffmpeg-path'
+import { probeMedia } from './probe'
+import { rawReader } from './raw-reader'
+
+/** A slide's media, ready to draw: a still picture, or the current frame of a clip. */
+export interface SlideMedia {
+  media: Media
+  /** Moves a clip to frame i of the slide (called with rising i); a no-op for images. */
+  seek(i: number): Promise<void>
+  close(): void
+}
+
+export function isVideo(filename: string): boolean {
+  return extname(filename).toLowerCase() === '.mp4'
+}
+
+function canvasMedia(canvas: Canvas): Media {
+  return {
+    source: canvas as unknown as CanvasImageSource,
+    width: canvas.width,
+    height: canvas.height,
+  }
+}
+
+async function loadStill(
+  path: string,
+  slide: Slide,
+  width: number,
+  height: number,
+): Promise<SlideMedia> {
+  const img = await loadImage(path)
+  const size = preScaledSize(img.width, img.height, width, height, slide)
+  const canvas = createCanvas(size.width, size.height)
+  const ctx = canvas.getContext('2d')
+  ctx.imageSmoothingEnabled = true
+  ctx.imageSmoothingQuality = 'high'
+  ctx.drawImage(img, 0, 0, size.width, size.height)
+  return { media: canvasMedia(canvas), seek: async () => {}, close: () => {} }
+}
+
+export interface ClipOptions {
+  /** Seconds into the slide of the first frame wanted (renderFrame starts mid-slide). */
+  from?: number
+  ffmpegPath?: string
+  onSpawn?: (child: ChildProcess) => void
+}
+
+/**
+ * A clip decoded by ffmpeg into raw RGBA frames at 30 fps and the pre-scaled size, looped
+ * when shorter than the slide and cut at the slide's end.
+ */
+async function loadClip(
+  path: string,
+  slide: Slide,
+  width: number,
+  height: number,
+  opts: ClipOptions,
+): Promise<SlideMedia> {
+  const info = await probeMedia(path)
+  const size = preScaledSize(info.width, info.height, width, height, slide)
+  const from = opts.from ?? 0
+  const start = info.duration > 0 ? from % info.duration : 0
+  const child = spawn(
+    ffmpegPath(opts.ffmpegPath),
+    [
+      ...['-hide_banner', '-loglevel', 'error', '-nostdin'],
+      ...['-stream_loop', '-1', '-ss', start.toFixed(3), '-i', path],
+      ...['-t', Math.max(0.001, slide.duration - from).toFixed(3), '-an'],
+      ...['-vf', `fps=${FPS},scale=${size.width}:${size.height}:flags=bicubic,format=rgba`],
+      ...['-f', 'rawvideo', 'pipe:1'],
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  )
+  opts.onSpawn?.(child)
+  let stderr = ''
+  child.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-2000)))
+  child.on('error', () => {})
+  const next = rawReader(child.stdout, size.width * size.height * 4)
+  const canvas = createCanvas(size.width, size.height)
+  const ctx = canvas.getContext('2d')
+  let position = -1
+  let finished = false
+  const show = async () => {
+    const frame = finished ? null : await next()
+    if (!frame) {
+      // Past the clip's last decoded frame the last one stays on screen.
+      if (position < 0 && !finished) throw new Error(`cannot decode clip ${path}: ${stderr.trim()}`)
+      finished = true
+      return
+    }
+    const pixels = new Uint8ClampedArray(frame.buffer, frame.byteOffset, frame.length)
+    ctx.putImageData(new ImageData(pixels, size.width, size.height), 0, 0)
+  }
+  return {
+    media: canvasMedia(canvas),
+    async seek(i) {
+      while (position < i) {
+        await show()
+        position++
+      }
+    },
+    close() {
+      if (child.exitCode === null) child.kill('SIGKILL')
+    },
+  }
+}
+
+/** Loads and pre-scales one slide's media; a failure names the file. */
+export async function loadSlideMedia(
+  path: string,
+  slide: Slide,
+  width: number,
+  height: number,
+  opts: ClipOptions = {},
+): Promise<SlideMedia> {
+  try {
+    return isVideo(path)
+      ? await loadClip(path, slide, width, height, opts)
+      : await loadStill(path, slide, width, height)
+  } catch (e) {
+    throw new Error(`cannot load media ${slide.filename}: ${(e as Error).message}`, { cause: e })
+  }
+}

@@ -1,0 +1,34 @@
+import { CompositionSchema, type Composition } from '@storyreel/core'
+import { drawFrame } from '../engine'
+import { loadSlideMedia } from './media'
+import { createSurface } from './surface'
+
+export interface RenderFrameOptions {
+  composition: Composition
+  slideIndex: number
+  /** Seconds from the slide's start. */
+  t: number
+  resolveMedia: (filename: string) => string
+  /** JPEG quality, 0..100. */
+  quality?: number
+}
+
+/** One frame of a slide as a JPEG, through the same drawFrame as the render. */
+export async function renderFrame(opts: RenderFrameOptions): Promise<Buffer> {
+  const composition = CompositionSchema.parse(opts.composition)
+  const slide = composition.composition[opts.slideIndex]
+  if (!slide) throw new RangeError(`no slide ${opts.slideIndex}`)
+  const { width, height } = composition.movieParams
+  const t = Math.min(Math.max(0, opts.t), slide.duration)
+  const media = await loadSlideMedia(opts.resolveMedia(slide.filename), slide, width, height, {
+    from: t,
+  })
+  try {
+    await media.seek(0)
+    const { canvas, ctx } = createSurface(width, height)
+    drawFrame(ctx, { width, height, slide, media: media.media }, t)
+    return await canvas.encode('jpeg', opts.quality ?? 90)
+  } finally {
+    media.close()
+  }
+}

@@ -1,0 +1,16 @@
+import { createCanvas, type Canvas } from '@napi-rs/canvas'
+import type { Ctx } from '../engine'
+import { registerFonts } from './fonts'
+
+export interface Surface {
+  canvas: Canvas
+  /** Skia's context, typed as the standard one the engine draws on. */
+  ctx: Ctx
+}
+
+export function createSurface(width: number, height: number): Surface {
+  registerFonts()
+  const canvas = createCanvas(width, height)
+  const ctx = canvas.getContext('2d', { alpha: false }) as unknown as Ctx
+  return { canvas, ctx }
+}

@@ -1,0 +1,198 @@
+import type { Composition } from '@storyreel/core'
+import { existsSync } from 'node:fs'
+import { readdir, readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { probeMedia, renderComposition, renderFrame } from '../src/node'
+import {
+  decodeImage,
+  grabFrame,
+  mean,
+  meanVolume,
+  psnr,
+  run,
+  tempDir,
+  writeTestCard,
+} from './helpers'
+
+const W = 320
+const H = 568
+let dir: string
+
+function composition(slides: Composition['composition']): Composition {
+  return { movieParams: { width: W, height: H, voice: null }, composition: slides }
+}
+
+const photo = { id: 'card', filename: 'card.png', duration: 1, effects: [] }
+// A 1 s clip with a tone, on a 2.5 s slide: looped.
+const clip = { id: 'clip', filename: 'clip.mp4', duration: 2.5, effects: [] }
+
+beforeAll(async () => {
+  dir = await tempDir()
+  await writeTestCard(join(dir, 'card.png'), 1200, 800)
+  await run('ffmpeg', [
+    ...['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=s=640x360:r=25:d=1'],
+    ...['-f', 'lavfi', '-i', 'sine=f=440:d=1', '-c:v', 'libx264', '-pix_fmt', 'yuv420p'],
+    ...['-c:a', 'aac', '-shortest', join(dir, 'clip.mp4')],
+  ])
+  await run('ffmpeg', [
+    '-v',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=f=880:d=3',
+    join(dir, 'voice.mp3'),
+  ])
+}, 60_000)
+
+const resolveMedia = (f: string) => join(dir, f)
+
+describe('renderComposition', () => {
+  let out: string
+
+  beforeAll(async () => {
+    out = join(dir, 'clip-out.mp4')
+    await renderComposition({
+      composition: composition([photo, clip]),
+      resolveMedia,
+      outFile: out,
+      thumbnailFile: join(dir, 'clip-out.jpg'),
+    })
+  }, 120_000)
+
+  it('writes H.264 yuv420p at 30 fps, the movie size, AAC, faststart', async () => {
+    const { stdout } = await run('ffprobe', [
+      ...[
+        '-v',
+        'error',
+        '-show_entries',
+        'stream=codec_name,pix_fmt,width,height,r_frame_rate,nb_frames',
+      ],
+      ...['-of', 'json', out],
+    ])
+    const [video, audio] = (JSON.parse(stdout) as { streams: Record<string, unknown>[] }).streams
+    expect(video).toMatchObject({
+      codec_name: 'h264',
+      pix_fmt: 'yuv420p',
+      width: W,
+      height: H,
+      r_frame_rate: '30/1',
+    })
+    expect(Number(video!.nb_frames)).toBe(105)
+    expect(audio).toMatchObject({ codec_name: 'aac' })
+    const bytes = await readFile(out)
+    expect(bytes.indexOf('moov')).toBeLessThan(bytes.indexOf('mdat'))
+    expect((await probeMedia(out)).duration).toBeCloseTo(3.5, 1)
+  })
+
+  it('writes a JPEG thumbnail of the movie size', async () => {
+    const thumb = await decodeImage(await readFile(join(dir, 'clip-out.jpg')))
+    expect([thumb.width, thumb.height]).toEqual([W, H])
+  })
+
+  it('plays a clip slide scaled to cover, moving, looped past its end', async () => {
+    const frames = [await grabFrame(out, 40), await grabFrame(out, 41), await grabFrame(out, 95)]
+    for (const f of frames) expect(mean(f, -1)).toBeGreaterThan(40)
+    expect(psnr(frames[0]!, frames[1]!)).toBeLessThan(40)
+    // Cover: no black bars at the top or bottom.
+    expect(mean(frames[0]!, -1, 0, 0, W, 4)).toBeGreaterThan(20)
+    expect(mean(frames[0]!, -1, 0, H - 4, W, 4)).toBeGreaterThan(20)
+  })
+
+  it("keeps the clip's own sound at its slide, silence elsewhere", async () => {
+    expect(await meanVolume(out, 0, 0.9)).toBeLessThan(-80)
+    expect(await meanVolume(out, 1.2, 2)).toBeGreaterThan(-30)
+  })
+
+  it('leaves no temporary files', async () => {
+    expect((await readdir(dir)).filter((f) => f.endsWith('.tmp'))).toEqual([])
+  })
+})
+
+describe('narration', () => {
+  it('is mixed from the start, the clip quietly under it', async () => {
+    const out = join(dir, 'voice-out.mp4')
+    await renderComposition({
+      composition: composition([photo, clip]),
+      resolveMedia,
+      outFile: out,
+      thumbnailFile: join(dir, 'voice-out.jpg'),
+      narration: { file: join(dir, 'voice.mp3') },
+    })
+    expect(await meanVolume(out, 0, 0.9)).toBeGreaterThan(-30)
+  }, 120_000)
+})
+
+describe('failures', () => {
+  it('rejects with AbortError, kills ffmpeg and leaves nothing behind', async () => {
+    const controller = new AbortController()
+    const out = join(dir, 'aborted.mp4')
+    const slides = Array.from({ length: 6 }, (_, i) => ({ ...photo, id: `p${i}`, duration: 3 }))
+    const render = renderComposition({
+      composition: composition(slides),
+      resolveMedia,
+      outFile: out,
+      thumbnailFile: join(dir, 'aborted.jpg'),
+      signal: controller.signal,
+      onProgress: (p) => {
+        if (p >= 5) controller.abort()
+      },
+    })
+    await expect(render).rejects.toMatchObject({ name: 'AbortError' })
+    expect(existsSync(out)).toBe(false)
+    expect((await readdir(dir)).filter((f) => f.startsWith('.aborted'))).toEqual([])
+    const { stdout } = await run('ps', ['-eo', 'args'])
+    expect(stdout).not.toContain('aborted.mp4')
+  }, 60_000)
+
+  it('names the media file that cannot be loaded', async () => {
+    const render = renderComposition({
+      composition: composition([{ ...photo, filename: 'missing.png' }]),
+      resolveMedia,
+      outFile: join(dir, 'missing.mp4'),
+      thumbnailFile: join(dir, 'missing.jpg'),
+    })
+    await expect(render).rejects.toThrow(/missing\.png/)
+    expect(existsSync(join(dir, 'missing.mp4'))).toBe(false)
+  }, 60_000)
+})
+
+describe('renderFrame', () => {
+  it('returns the JPEG of the same instant as the video, through the same drawFrame', async () => {
+    const slides = [
+      {
+        ...photo,
+        duration: 2,
+        effects: [{ name: 'zoom' as const, params: { zoomStart: 100, zoomEnd: 160 } }],
+      },
+    ]
+    const out = join(dir, 'frame-out.mp4')
+    await renderComposition({
+      composition: composition(slides),
+      resolveMedia,
+      outFile: out,
+      thumbnailFile: join(dir, 'frame-out.jpg'),
+    })
+    const jpeg = await renderFrame({
+      composition: composition(slides),
+      slideIndex: 0,
+      t: 1,
+      resolveMedia,
+    })
+    expect(jpeg.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]))
+    const still = await decodeImage(jpeg)
+    expect(psnr(still, await grabFrame(out, 30))).toBeGreaterThan(30)
+    expect(psnr(still, await grabFrame(out, 0))).toBeLessThan(25)
+  }, 60_000)
+
+  it('shows a clip at the instant asked for', async () => {
+    const jpeg = await renderFrame({
+      composition: composition([clip]),
+      slideIndex: 0,
+      t: 1.5,
+      resolveMedia,
+    })
+    expect(mean(await decodeImage(jpeg), -1)).toBeGreaterThan(40)
+  }, 30_000)
+})
