@@ -14,3 +14,17 @@ export const RenderBodySchema = z.object({ composition: CompositionSchema })
 export type RenderBody = z.infer<typeof RenderBodySchema>
 
 export const RenderAnswerSchema = z.object({ taskId: z.string() })
+
+/** One instant of one slide, drawn by the render engine, for the editor's preview. */
+export const FrameBodySchema = z
+  .object({
+    composition: CompositionSchema,
+    slideIndex: z.number().int().min(0),
+    /** Seconds from the slide's start. */
+    t: z.number().min(0),
+  })
+  .refine((b) => b.slideIndex < b.composition.composition.length, {
+    message: 'no such slide',
+    path: ['slideIndex'],
+  })
+export type FrameBody = z.infer<typeof FrameBodySchema>

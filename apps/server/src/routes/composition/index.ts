@@ -1,8 +1,14 @@
 import type { FastifyInstance } from 'fastify'
 import { sql } from 'drizzle-orm'
-import { CreateCompositionBodySchema, isVideoLimitReached, RenderBodySchema } from '@storyreel/core'
+import {
+  CreateCompositionBodySchema,
+  FrameBodySchema,
+  isVideoLimitReached,
+  RenderBodySchema,
+} from '@storyreel/core'
 import { tasks } from '../../db/schema'
 import { AppError } from '../../lib/app-error'
+import { storageKeys } from '../../lib/storage'
 import { requireUser } from '../../plugins/session'
 import { enqueueRender } from '../../queue/render-queue'
 import { compose } from '../../services/composer'
@@ -11,7 +17,7 @@ import { ownedMedia } from '../../services/uploads'
 import { rendersThisPeriod } from '../../services/video-limit'
 
 export async function compositionRoutes(app: FastifyInstance) {
-  const { db } = app.services
+  const { db, storage } = app.services
 
   app.post('/composition/create', async (req) => {
     const user = requireUser(req)
@@ -55,5 +61,20 @@ export async function compositionRoutes(app: FastifyInstance) {
       throw err
     }
     return { data: { taskId: task.id }, message: null }
+  })
+
+  /**
+   * A JPEG of one instant of a slide through the same engine as the render, for the editor's
+   * live preview: what the user sees is what the video shows.
+   */
+  app.post('/composition/frame', async (req, res) => {
+    const user = requireUser(req)
+    const { composition, slideIndex, t } = FrameBodySchema.parse(req.body)
+    const slide = composition.composition[slideIndex]!
+    const [row] = await ownedMedia(db, user.id, [slide.filename])
+    const file = await storage.localPath(storageKeys.upload(user.id, row!.name))
+    const { renderFrame } = await import('@storyreel/render/node')
+    const jpeg = await renderFrame({ composition, slideIndex, t, resolveMedia: () => file })
+    return res.header('Content-Type', 'image/jpeg').header('Cache-Control', 'no-store').send(jpeg)
   })
 }
