@@ -27,3 +27,47 @@ export function formWith(files: File[], fields: Record<string, string> = {}): Fo
   for (const f of files) form.append('files', f, f.name)
   return form
 }
+
+/**
+ * The same JPEG with an EXIF orientation tag, as phones write it: 6 means "turn 90° clockwise
+ * to show", so a 320x240 sensor image is a 240x320 portrait photo.
+ */
+export async function withExifOrientation(file: File, orientation: number): Promise<File> {
+  const jpeg = Buffer.from(await file.arrayBuffer())
+  // Big-endian TIFF header, one IFD entry: tag 0x0112 (Orientation), SHORT, count 1.
+  const tiff = Buffer.from([
+    0x4d,
+    0x4d,
+    0,
+    0x2a,
+    0,
+    0,
+    0,
+    8,
+    0,
+    1,
+    0x01,
+    0x12,
+    0,
+    3,
+    0,
+    0,
+    0,
+    1,
+    0,
+    orientation,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+  ])
+  const body = Buffer.concat([Buffer.from('Exif\0\0', 'latin1'), tiff])
+  const app1 = Buffer.concat([
+    Buffer.from([0xff, 0xe1, (body.length + 2) >> 8, (body.length + 2) & 255]),
+    body,
+  ])
+  const bytes = Buffer.concat([jpeg.subarray(0, 2), app1, jpeg.subarray(2)])
+  return new File([new Uint8Array(bytes)], file.name, { type: file.type })
+}

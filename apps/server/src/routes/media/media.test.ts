@@ -3,7 +3,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ImageDescription, MediaFile } from '@storyreel/core'
 import { signUp } from '../../../test/client'
-import { formWith, pictureFile } from '../../../test/media-fixtures'
+import { formWith, pictureFile, withExifOrientation } from '../../../test/media-fixtures'
 import { startTestServer, type TestServer } from '../../../test/test-server'
 
 let server: TestServer
@@ -57,6 +57,20 @@ describe('uploads and analysis', () => {
     expect(file.status).toBe(200)
     expect(file.headers.get('content-type')).toBe('image/png')
     expect(file.body.subarray(1, 4).toString()).toBe('PNG')
+  })
+
+  it('sees a phone photo the way it is shown, turned by its EXIF orientation', async () => {
+    const { client } = await signUp(server)
+    const sensor = pictureFile('phone.jpg', { width: 320, height: 240, format: 'jpeg' })
+    const res = await client.upload<Described>(
+      '/api/media/describe',
+      formWith([await withExifOrientation(sensor, 6)]),
+    )
+    expect(res.data.descriptions[0]).toMatchObject({
+      width: 240,
+      height: 320,
+      orientation: 'portrait',
+    })
   })
 
   it('refuses a .png that is really a text file, and keeps nothing of the request', async () => {
