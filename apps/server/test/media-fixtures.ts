@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process'
 import { createCanvas } from '@napi-rs/canvas'
 
 /** A small real picture: a gradient with a bright disc, encoded as PNG or JPEG. */
@@ -70,4 +71,26 @@ export async function withExifOrientation(file: File, orientation: number): Prom
   ])
   const bytes = Buffer.concat([jpeg.subarray(0, 2), app1, jpeg.subarray(2)])
   return new File([new Uint8Array(bytes)], file.name, { type: file.type })
+}
+
+/** A short real MP4 clip (H.264, with a test pattern), made by ffmpeg. */
+export function clipFile(name: string, seconds = 2, width = 320, height = 240): File {
+  const bytes = execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc2=size=${width}x${height}:rate=30:duration=${seconds}`,
+    '-c:v',
+    'libx264',
+    '-pix_fmt',
+    'yuv420p',
+    '-movflags',
+    '+frag_keyframe+empty_moov',
+    '-f',
+    'mp4',
+    'pipe:1',
+  ])
+  return new File([new Uint8Array(bytes)], name, { type: 'video/mp4' })
 }

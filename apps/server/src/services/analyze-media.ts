@@ -8,7 +8,6 @@ const SAMPLE_SIDE = 96
 
 export interface Tools {
   ffmpegPath: string
-  ffprobePath: string
 }
 
 function sampleSize(width: number, height: number) {
@@ -27,25 +26,10 @@ async function analyzeImage(file: string) {
 }
 
 async function analyzeVideo(file: string, tools: Tools) {
-  const probe = JSON.parse(
-    (
-      await runProcess(tools.ffprobePath, [
-        '-v',
-        'error',
-        '-select_streams',
-        'v:0',
-        '-show_entries',
-        'stream=width,height:format=duration',
-        '-of',
-        'json',
-        file,
-      ])
-    ).toString(),
-  ) as { streams?: { width?: number; height?: number }[]; format?: { duration?: string } }
-  const width = probe.streams?.[0]?.width
-  const height = probe.streams?.[0]?.height
-  const duration = Number(probe.format?.duration)
-  if (!width || !height || !(duration > 0)) throw new Error('not a playable video')
+  // The engine's probe: it also turns phone videos stored sideways the way they are shown.
+  const { probeMedia } = await import('@storyreel/render/node')
+  const { width, height, duration } = await probeMedia(file)
+  if (!(duration > 0)) throw new Error('not a playable video')
   const { w, h } = sampleSize(width, height)
   const frame = await runProcess(tools.ffmpegPath, [
     '-v',

@@ -16,7 +16,7 @@ const NameParamsSchema = z.object({ name: MediaNameSchema })
 export async function mediaRoutes(app: FastifyInstance) {
   const { db, storage, env } = app.services
   const deps = { db, storage, tmpDir: path.join(env.DATA_DIR, 'tmp') }
-  const tools = { ffmpegPath: env.FFMPEG_PATH, ffprobePath: env.FFPROBE_PATH }
+  const tools = { ffmpegPath: env.FFMPEG_PATH }
 
   /** Stores the uploaded files and describes each by analysing its pixels. */
   app.post('/media/describe', async (req) => {

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ImageDescription, MediaFile } from '@storyreel/core'
 import { signUp } from '../../../test/client'
-import { formWith, pictureFile, withExifOrientation } from '../../../test/media-fixtures'
+import { clipFile, formWith, pictureFile, withExifOrientation } from '../../../test/media-fixtures'
 import { startTestServer, type TestServer } from '../../../test/test-server'
 
 let server: TestServer
@@ -57,6 +57,22 @@ describe('uploads and analysis', () => {
     expect(file.status).toBe(200)
     expect(file.headers.get('content-type')).toBe('image/png')
     expect(file.body.subarray(1, 4).toString()).toBe('PNG')
+  })
+
+  it('describes an MP4 clip: size, length and its look from a decoded frame', async () => {
+    const { client } = await signUp(server)
+    const res = await client.upload<Described>(
+      '/api/media/describe',
+      formWith([clipFile('clip.mp4', 2)]),
+    )
+    expect(res.status).toBe(200)
+    const d = res.data.descriptions[0]!
+    expect(d).toMatchObject({ kind: 'video', width: 320, height: 240, orientation: 'landscape' })
+    expect(d.filename).toMatch(/\.mp4$/)
+    expect(d.duration).toBeCloseTo(2, 0)
+    expect(d.dominantColors.length).toBeGreaterThan(1)
+    expect(d.summary).toMatch(/video clip/)
+    expect(d.mediaFile).toMatchObject({ type: 'video', videoPath: d.mediaFile?.path })
   })
 
   it('sees a phone photo the way it is shown, turned by its EXIF orientation', async () => {
