@@ -5,31 +5,31 @@ import { FFMPEG, FFPROBE } from './paths'
 
 const run = promisify(execFile)
 
+/** One still picture drawn by an ffmpeg lavfi source (e.g. `testsrc2=s=1600x1200`) into `dir`. */
+export async function makeImage(dir: string, name: string, source: string): Promise<string> {
+  const file = path.join(dir, name)
+  await run(FFMPEG, [
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    source,
+    '-frames:v',
+    '1',
+    file,
+  ])
+  return file
+}
+
 /** Three distinct, bright test pictures (a photo-sized JPEG, a PNG, a portrait JPEG). */
 export async function makeImages(dir: string): Promise<string[]> {
-  const specs = [
-    { name: 'beach.jpg', source: 'testsrc2=s=1600x1200' },
-    { name: 'city.png', source: 'mandelbrot=s=1200x900' },
-    { name: 'portrait.jpg', source: 'smptehdbars=s=900x1600' },
-  ]
-  return Promise.all(
-    specs.map(async ({ name, source }) => {
-      const file = path.join(dir, name)
-      await run(FFMPEG, [
-        '-loglevel',
-        'error',
-        '-y',
-        '-f',
-        'lavfi',
-        '-i',
-        source,
-        '-frames:v',
-        '1',
-        file,
-      ])
-      return file
-    }),
-  )
+  return Promise.all([
+    makeImage(dir, 'beach.jpg', 'testsrc2=s=1600x1200'),
+    makeImage(dir, 'city.png', 'mandelbrot=s=1200x900'),
+    makeImage(dir, 'portrait.jpg', 'smptehdbars=s=900x1600'),
+  ])
 }
 
 export interface VideoInfo {
