@@ -1,3 +1,5 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- ambient types: a .d.ts cannot be imported at run time
+/// <reference path="./url-imports.d.ts" />
 import type { FontValue } from '@storyreel/core'
 import arial from '@expo-google-fonts/arimo/400Regular/Arimo_400Regular.ttf?url'
 import timesRoman from '@expo-google-fonts/tinos/400Regular/Tinos_400Regular.ttf?url'

@@ -3,6 +3,9 @@ import { drawFrame } from '../engine'
 import { loadSlideMedia } from './media'
 import { createSurface } from './surface'
 
+/** The preview frame's JPEG quality unless told otherwise. */
+export const FRAME_JPEG_QUALITY = 90
+
 export interface RenderFrameOptions {
   composition: Composition
   slideIndex: number
@@ -27,7 +30,7 @@ export async function renderFrame(opts: RenderFrameOptions): Promise<Buffer> {
     await media.seek(0)
     const { canvas, ctx } = createSurface(width, height)
     drawFrame(ctx, { width, height, slide, media: media.media }, t)
-    return await canvas.encode('jpeg', opts.quality ?? 90)
+    return await canvas.encode('jpeg', opts.quality ?? FRAME_JPEG_QUALITY)
   } finally {
     media.close()
   }
