@@ -169,4 +169,21 @@ describe('walking skeleton: sign up, compose, render, download', () => {
       await desktop.close()
     }
   })
+
+  test('visitors can read the terms and the privacy policy linked from sign-up', async () => {
+    const visitor = await browser.newContext({ viewport: PHONE })
+    const page = await visitor.newPage()
+    try {
+      for (const [route, title] of [
+        ['/terms', 'Terms of Service'],
+        ['/privacy', 'Privacy Policy'],
+      ] as const) {
+        await page.goto(`${server.url}${route}`)
+        await page.getByRole('heading', { name: title, level: 1 }).waitFor()
+        expect(new URL(page.url()).pathname).toBe(route)
+      }
+    } finally {
+      await visitor.close()
+    }
+  })
 })

@@ -2,9 +2,13 @@ import { Navigate, createBrowserRouter } from 'react-router'
 import { AppLayout } from './components/app-layout'
 import { Splash } from './components/full-page'
 import { RouteError } from './components/route-error'
+import { Privacy, Terms } from './routes/legal'
 import { NotFound } from './routes/not-found'
 
-/** The routes of SPEC section 2 built so far; each screen is its own module under routes/. */
+/**
+ * The routes of SPEC section 2 built so far, plus the terms and privacy pages that sign-up links
+ * to; each screen is its own module under routes/.
+ */
 export const router = createBrowserRouter([
   {
     path: '/signin',
@@ -12,6 +16,9 @@ export const router = createBrowserRouter([
     errorElement: <RouteError />,
     hydrateFallbackElement: <Splash />,
   },
+  // Open pages: read before signing up.
+  { path: '/terms', element: <Terms />, errorElement: <RouteError /> },
+  { path: '/privacy', element: <Privacy />, errorElement: <RouteError /> },
   {
     path: '/',
     element: <AppLayout />,
