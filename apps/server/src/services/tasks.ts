@@ -1,23 +1,10 @@
-import { and, eq, lt, sql } from 'drizzle-orm'
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm'
 import type { Task } from '@storyreel/core'
 import type { Db } from '../db/client'
 import { tasks } from '../db/schema'
 import { AppError } from '../lib/app-error'
 
 export type TaskRow = typeof tasks.$inferSelect
-
-/** The task with its place in the shared queue: the queued tasks of every user created before it. */
-export async function toTask(db: Db, row: TaskRow): Promise<Task> {
-  return taskView(row, row.state === 'QUEUED' ? await positionInQueue(db, row) : null)
-}
-
-async function positionInQueue(db: Db, row: TaskRow): Promise<number> {
-  const [r] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(tasks)
-    .where(and(eq(tasks.state, 'QUEUED'), lt(tasks.createdAt, row.createdAt)))
-  return r?.n ?? 0
-}
 
 function taskView(row: TaskRow, positionInQueue: number | null): Task {
   return {
@@ -33,9 +20,12 @@ function taskView(row: TaskRow, positionInQueue: number | null): Task {
   }
 }
 
-/** The user's own task as the API shows it, in one query: the render page polls this. */
-export async function ownedTaskView(db: Db, userId: string, id: string): Promise<Task> {
-  const [row] = await db
+/**
+ * Tasks as the API shows them, each with its place in the shared queue (the queued tasks of every
+ * user created before it), in one query.
+ */
+async function taskViews(db: Db, where: SQL | undefined): Promise<Task[]> {
+  const rows = await db
     .select({
       task: tasks,
       // Spelled out: drizzle leaves a lone table's columns unqualified, which the subquery's
@@ -43,9 +33,21 @@ export async function ownedTaskView(db: Db, userId: string, id: string): Promise
       ahead: sql<number>`(select count(*)::int from tasks q where q.state = 'QUEUED' and q.created_at < tasks.created_at)`,
     })
     .from(tasks)
-    .where(and(eq(tasks.id, id), eq(tasks.userId, userId)))
-  if (!row) throw new AppError('msg_task_not_found')
-  return taskView(row.task, row.task.state === 'QUEUED' ? row.ahead : null)
+    .where(where)
+    .orderBy(desc(tasks.createdAt))
+  return rows.map((r) => taskView(r.task, r.task.state === 'QUEUED' ? r.ahead : null))
+}
+
+/** The user's tasks, newest first. */
+export function userTaskViews(db: Db, userId: string): Promise<Task[]> {
+  return taskViews(db, eq(tasks.userId, userId))
+}
+
+/** The user's own task as the API shows it: the render page polls this. */
+export async function ownedTaskView(db: Db, userId: string, id: string): Promise<Task> {
+  const [task] = await taskViews(db, and(eq(tasks.id, id), eq(tasks.userId, userId)))
+  if (!task) throw new AppError('msg_task_not_found')
+  return task
 }
 
 /** The user's own task; another user's is as missing as one that never existed. */

@@ -1,34 +1,23 @@
 import type { FastifyInstance } from 'fastify'
-import { desc, eq } from 'drizzle-orm'
 import { TaskIdParamsSchema } from '@storyreel/core'
-import { tasks } from '../../db/schema'
 import { AppError } from '../../lib/app-error'
 import { sendStored } from '../../lib/send-stored'
 import { storageKeys } from '../../lib/storage'
 import { requireUser } from '../../plugins/session'
-import { ownedTask, ownedTaskView, toTask, updateTask } from '../../services/tasks'
+import { ownedTask, ownedTaskView, updateTask, userTaskViews } from '../../services/tasks'
 
 export async function taskRoutes(app: FastifyInstance) {
   const { db, storage } = app.services
 
-  async function listTasks(userId: string) {
-    const rows = await db
-      .select()
-      .from(tasks)
-      .where(eq(tasks.userId, userId))
-      .orderBy(desc(tasks.createdAt))
-    return Promise.all(rows.map((row) => toTask(db, row)))
-  }
-
   app.get('/web/tasks', async (req) => {
     const user = requireUser(req)
-    return { data: await listTasks(user.id), message: null }
+    return { data: await userTaskViews(db, user.id), message: null }
   })
 
   // The queue page's list; every task already carries its thumbnail's URL.
   app.get('/web/tasks/user', async (req) => {
     const user = requireUser(req)
-    return { data: await listTasks(user.id), message: null }
+    return { data: await userTaskViews(db, user.id), message: null }
   })
 
   app.get('/web/tasks/:id', async (req) => {
@@ -49,7 +38,7 @@ export async function taskRoutes(app: FastifyInstance) {
   app.get('/web/tasks/thumbnail/:id', async (req) => {
     const user = requireUser(req)
     const { id } = TaskIdParamsSchema.parse(req.params)
-    const task = await toTask(db, await ownedTask(db, user.id, id))
+    const task = await ownedTaskView(db, user.id, id)
     return { data: { url: task.thumbnailUrl }, message: null }
   })
 
