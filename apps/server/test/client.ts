@@ -1,3 +1,4 @@
+import { FINAL_TASK_STATES, type Task } from '@storyreel/core'
 import type { TestServer } from './test-server'
 import { codeFromOutbox } from './test-server'
 
@@ -94,4 +95,27 @@ export async function signUp(
   })
   if (reg.status !== 200) throw new Error(`register: ${reg.status} ${reg.message}`)
   return { client, email }
+}
+
+/** A task is settled once it can no longer change by itself. */
+export const settled = (t: Task) => FINAL_TASK_STATES.includes(t.state)
+
+/**
+ * Polls a task like the render page does until `done` holds; `onPoll` sees every answer.
+ * Fails with the state it was stuck in after `timeoutMs`.
+ */
+export async function waitForTask(
+  client: ApiClient,
+  id: string,
+  done: (t: Task) => boolean = settled,
+  opts: { timeoutMs?: number; onPoll?: (t: Task) => void } = {},
+): Promise<Task> {
+  const deadline = Date.now() + (opts.timeoutMs ?? 90_000)
+  for (;;) {
+    const task = (await client.get<Task>(`/api/web/tasks/${id}`)).data
+    opts.onPoll?.(task)
+    if (done(task)) return task
+    if (Date.now() > deadline) throw new Error(`task ${id} stuck in ${task.state}`)
+    await new Promise((r) => setTimeout(r, 150))
+  }
 }

@@ -3,7 +3,7 @@ import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, expect, it } from 'vitest'
 import type { Composition, ImageDescription, Task } from '@storyreel/core'
-import { apiClient, signUp, type ApiClient } from '../../test/client'
+import { apiClient, signUp, waitForTask, type ApiClient } from '../../test/client'
 import { formWith, pictureFile } from '../../test/media-fixtures'
 import { startTestServer, type TestServer } from '../../test/test-server'
 
@@ -45,16 +45,6 @@ async function smallComposition(
   return composition
 }
 
-async function poll(client: ApiClient, id: string, until: (t: Task) => boolean) {
-  const deadline = Date.now() + 90_000
-  for (;;) {
-    const task = (await client.get<Task>(`/api/web/tasks/${id}`)).data
-    if (until(task)) return task
-    if (Date.now() > deadline) throw new Error(`task ${id} stuck in ${task.state}`)
-    await new Promise((r) => setTimeout(r, 150))
-  }
-}
-
 it('finishes the tasks queued before a restart', async () => {
   const first = await startTestServer({ worker: false })
   const { client } = await signUp(first)
@@ -70,7 +60,7 @@ it('finishes the tasks queued before a restart', async () => {
   // The session lives in the database: the same cookies still work after the restart.
   const again = apiClient(second, client.jar)
   for (const id of ids) {
-    const task = await poll(again, id, (t) => t.state === 'FINISHED' || t.state === 'CANCELLED')
+    const task = await waitForTask(again, id)
     expect(task.state).toBe('FINISHED')
   }
 }, 180_000)
@@ -84,7 +74,7 @@ it('stops a running render when its task is deleted, and keeps nothing of it', a
   const { taskId } = (
     await client.post<{ taskId: string }>('/api/composition/render', { composition: long })
   ).data
-  await poll(client, taskId, (t) => t.state === 'EXECUTING' && (t.progress ?? 0) > 0)
+  await waitForTask(client, taskId, (t) => t.state === 'EXECUTING' && (t.progress ?? 0) > 0)
   expect(ffmpegRunningFor(taskId)).toBe(true)
   expect((await client.del(`/api/web/tasks/${taskId}`)).status).toBe(200)
   const stopBy = Date.now() + 5000
@@ -97,7 +87,7 @@ it('stops a running render when its task is deleted, and keeps nothing of it', a
   const { taskId: nextId } = (
     await client.post<{ taskId: string }>('/api/composition/render', { composition: next })
   ).data
-  const done = await poll(client, nextId, (t) => t.state === 'FINISHED' || t.state === 'CANCELLED')
+  const done = await waitForTask(client, nextId)
   expect(done.state).toBe('FINISHED')
   const deleted = (await client.get<Task>(`/api/web/tasks/${taskId}`)).data
   expect(deleted.state).toBe('DELETED')

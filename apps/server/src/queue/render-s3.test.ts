@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import type { Composition, ImageDescription, Task } from '@storyreel/core'
-import { signUp } from '../../test/client'
+import type { Composition, ImageDescription } from '@storyreel/core'
+import { signUp, waitForTask } from '../../test/client'
 import { startFakeS3 } from '../../test/fake-s3'
 import { formWith, pictureFile } from '../../test/media-fixtures'
 import { startTestServer, type TestServer } from '../../test/test-server'
@@ -39,11 +39,7 @@ it('uploads, renders and serves through S3-compatible storage', async () => {
   const { taskId } = (
     await client.post<{ taskId: string }>('/api/composition/render', { composition })
   ).data
-  let task: Task
-  do {
-    await new Promise((r) => setTimeout(r, 300))
-    task = (await client.get<Task>(`/api/web/tasks/${taskId}`)).data
-  } while (task.state === 'QUEUED' || task.state === 'EXECUTING')
+  const task = await waitForTask(client, taskId)
   expect(task.state).toBe('FINISHED')
   expect(s3.objects.has(`renders/${taskId}/video.mp4`)).toBe(true)
   const part = await client.get(`/api/web/tasks/result/${taskId}`, { range: 'bytes=4-11' })

@@ -7,9 +7,8 @@ import {
   rescaleToRatio,
   type Composition,
   type ImageDescription,
-  type Task,
 } from '@storyreel/core'
-import { signUp } from '../../test/client'
+import { settled, signUp, waitForTask } from '../../test/client'
 import { formWith, pictureFile } from '../../test/media-fixtures'
 import { startTestServer, type TestServer } from '../../test/test-server'
 
@@ -18,18 +17,6 @@ beforeAll(async () => {
   server = await startTestServer({ worker: true })
 })
 afterAll(() => server.close())
-
-async function waitFor(get: () => Promise<Task>, done: (t: Task) => boolean, ms = 90_000) {
-  const until = Date.now() + ms
-  const seen = new Set<string>()
-  for (;;) {
-    const t = await get()
-    seen.add(t.subtask ? `${t.state}:${t.subtask}` : t.state)
-    if (done(t)) return { task: t, seen }
-    if (Date.now() > until) throw new Error(`task stuck in ${t.state}`)
-    await new Promise((r) => setTimeout(r, 200))
-  }
-}
 
 describe('the render worker', () => {
   it('renders a queued composition into an MP4 the owner can stream by range', async () => {
@@ -54,10 +41,10 @@ describe('the render worker', () => {
       await client.post<{ taskId: string }>('/api/composition/render', { composition })
     ).data
 
-    const { task, seen } = await waitFor(
-      async () => (await client.get<Task>(`/api/web/tasks/${taskId}`)).data,
-      (t) => t.state !== 'QUEUED' && t.state !== 'EXECUTING',
-    )
+    const seen = new Set<string>()
+    const task = await waitForTask(client, taskId, settled, {
+      onPoll: (t) => seen.add(t.subtask ? `${t.state}:${t.subtask}` : t.state),
+    })
     expect(task.state).toBe('FINISHED')
     expect(task.taskFiles).toEqual([{ id: taskId }])
     expect([...seen].some((s) => s.startsWith('EXECUTING'))).toBe(true)
@@ -121,10 +108,7 @@ describe('the render worker', () => {
     ).data
     // The media vanishes before the worker gets to it.
     await client.del(`/api/web/tasks/user/uploads/${name}`)
-    const { task } = await waitFor(
-      async () => (await client.get<Task>(`/api/web/tasks/${taskId}`)).data,
-      (t) => t.state === 'CANCELLED' || t.state === 'FINISHED',
-    )
+    const task = await waitForTask(client, taskId)
     expect(task.state).toBe('CANCELLED')
     expect(task.error).toMatch(/missing/)
   })
