@@ -82,8 +82,9 @@ export const sessionPlugin = fp(
     app.decorate('endSession', async (req: FastifyRequest, res: FastifyReply) => {
       const id = req.cookies[SESSION_COOKIE]
       if (id) {
-        cache.delete(hash(id))
-        await app.services.db.delete(sessions).where(eq(sessions.idHash, hash(id)))
+        const idHash = hash(id)
+        cache.delete(idHash)
+        await app.services.db.delete(sessions).where(eq(sessions.idHash, idHash))
       }
       res.clearCookie(SESSION_COOKIE, cookieOptions)
     })

@@ -20,9 +20,6 @@ export interface WorkerDeps {
   log: FastifyBaseLogger
 }
 
-/** Progress is written at most this often: enough for a 2 s poll, light on the database. */
-const PROGRESS_EVERY_MS = 1000
-
 async function loadTask(db: Db, id: string): Promise<TaskRow | null> {
   const [row] = await db.select().from(tasks).where(eq(tasks.id, id))
   return row ?? null
@@ -77,18 +74,15 @@ export async function runRenderJob(
   let progress = 0
   let subtask: TaskRow['subtask'] = 'PROCESSING_COMPOSITION'
   // The heartbeat carries the progress, and tells this run when it must stop.
-  const heartbeat = setInterval(
-    () => {
-      void updateOwn(db, task.id, runId, { heartbeatAt: new Date(), progress, subtask })
-        .then(async (own) => {
-          if (own) return
-          const current = await loadTask(db, task.id)
-          abort.abort(current?.state === 'DELETED' ? new TaskDeleted() : new TaskTakenOver())
-        })
-        .catch((err) => log.warn({ err }, 'heartbeat failed'))
-    },
-    Math.min(HEARTBEAT_EVERY_MS, PROGRESS_EVERY_MS),
-  )
+  const heartbeat = setInterval(() => {
+    void updateOwn(db, task.id, runId, { heartbeatAt: new Date(), progress, subtask })
+      .then(async (own) => {
+        if (own) return
+        const current = await loadTask(db, task.id)
+        abort.abort(current?.state === 'DELETED' ? new TaskDeleted() : new TaskTakenOver())
+      })
+      .catch((err) => log.warn({ err }, 'heartbeat failed'))
+  }, HEARTBEAT_EVERY_MS)
   try {
     const composition = CompositionSchema.parse(task.composition)
     await mkdir(work, { recursive: true })

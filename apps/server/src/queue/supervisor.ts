@@ -8,8 +8,11 @@ import { tasks } from '../db/schema'
 import { updateTask } from '../services/tasks'
 import { RENDER_QUEUE } from './render-queue'
 
-/** A rendering worker writes its task's heartbeat this often... */
-export const HEARTBEAT_EVERY_MS = 2000
+/**
+ * A rendering worker writes its task's heartbeat, with its progress, this often (fresh enough for
+ * the page's 2 s poll)...
+ */
+export const HEARTBEAT_EVERY_MS = 1000
 /** ...and is presumed dead when it has not for this long. */
 export const HEARTBEAT_STALE_MS = 20_000
 const CHECK_EVERY_MS = 5000
