@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { UI_TEXT } from '@storyreel/core'
 import { newEmail, signUp, toast } from './support/auth'
-import { DESKTOP, PHONE, launchBrowser } from './support/browser'
+import { DESKTOP, PHONE, launchBrowser, watchPageProblems } from './support/browser'
 import { makeImages, meanLuma, probe } from './support/media'
 import { readCode } from './support/outbox'
 import { startServer } from './support/server'
@@ -25,6 +25,7 @@ describe('walking skeleton: sign up, compose, render, download', () => {
   let browser: Browser
   let context: BrowserContext
   let page: Page
+  let problems: string[]
   let workDir: string
 
   beforeAll(async () => {
@@ -41,6 +42,7 @@ describe('walking skeleton: sign up, compose, render, download', () => {
       acceptDownloads: true,
     })
     page = await context.newPage()
+    problems = watchPageProblems(page)
   })
 
   afterAll(async () => {
@@ -136,6 +138,9 @@ describe('walking skeleton: sign up, compose, render, download', () => {
     await page.getByLabel('Verification code').fill(await readCode(server.dataDir, email, 1))
     await page.getByRole('button', { name: 'Verify' }).click()
     await page.waitForURL('**/format')
+
+    // Nothing on the way broke the content security policy or threw.
+    expect(problems).toEqual([])
   })
 
   test('the screens refuse what they cannot do, and say why', async () => {

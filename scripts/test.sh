@@ -29,17 +29,24 @@ step lint npm run lint --silent
 step typecheck npm run typecheck --silent
 step core vitest core packages/core
 step render vitest render packages/render
-step server-pglite vitest server-pglite apps/server
+# The hostile suite measures other users' latency while it attacks: it runs alone, one file at
+# a time, after the rest (on PostgreSQL when there is one: its race attacks need it).
+step server-pglite vitest server-pglite apps/server --exclude 'test/hostile/**'
 
 pg_url=${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}
 if node -e "const c=new (require('pg').Client)(process.argv[1]);c.connect().then(()=>c.end()).catch(()=>process.exit(1))" "$pg_url" 2>/dev/null; then
-  server_on_postgres() { TEST_DATABASE_URL="$pg_url" vitest server-postgres apps/server; }
+  server_on_postgres() {
+    TEST_DATABASE_URL="$pg_url" vitest server-postgres apps/server --exclude 'test/hostile/**'
+  }
   step server-postgres server_on_postgres
+  hostile() { TEST_DATABASE_URL="$pg_url" vitest hostile apps/server test/hostile --no-file-parallelism; }
+  step hostile hostile
 elif [ -n "${CI:-}" ]; then
   echo "PostgreSQL is not reachable at $pg_url" >&2
   failed_steps+=(server-postgres)
 else
   echo "(PostgreSQL not reachable at $pg_url: its server tests are skipped)"
+  step hostile vitest hostile apps/server test/hostile --no-file-parallelism
 fi
 
 step web vitest web apps/web

@@ -19,6 +19,9 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Libraries change less often than the app: separate chunks stay cached across releases.
+        // No catch-all vendor chunk: every page loads it first, and it pulled the editor's own
+        // libraries (drag and drop, sliders, menus) into /signin's first load (bench/bundle-size).
+        // The other libraries go with the pages that import them.
         codeSplitting: {
           groups: [
             {
@@ -26,7 +29,6 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
             },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
-            { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },
       },

@@ -47,10 +47,15 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
 
 const cookies = new Map<string, string>()
 async function call(method: string, url: string, body?: unknown, form?: FormData) {
+  // The CSRF token is bound to the session, which signing up changes: ask for it each time.
+  const csrf =
+    method === 'GET'
+      ? null
+      : ((await call('GET', '/api/auth/csrf-token')) as { csrfToken: string }).csrfToken
   const headers: Record<string, string> = {
     cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; '),
   }
-  if (cookies.has('sr_csrf')) headers['x-csrf-token'] = cookies.get('sr_csrf')!
+  if (csrf) headers['x-csrf-token'] = csrf
   if (body) headers['content-type'] = 'application/json'
   const res = await fetch(base + url, {
     method,
@@ -59,7 +64,8 @@ async function call(method: string, url: string, body?: unknown, form?: FormData
   })
   for (const c of res.headers.getSetCookie()) {
     const [k, v] = c.split(';')[0]!.split('=') as [string, string]
-    cookies.set(k, v)
+    if (v) cookies.set(k, v)
+    else cookies.delete(k)
   }
   const json = (await res.json()) as { data: unknown; message: string | null }
   if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${json.message}`)

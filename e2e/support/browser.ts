@@ -1,5 +1,5 @@
 import { chromium } from 'playwright-core'
-import type { Browser } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 
 /** Debian's chromium, headless; never a downloaded browser. */
 export function launchBrowser(): Promise<Browser> {
@@ -20,3 +20,18 @@ export function launchBrowser(): Promise<Browser> {
 
 export const PHONE = { width: 390, height: 844 }
 export const DESKTOP = { width: 1280, height: 800 }
+
+/**
+ * Collects what the page refused or threw: Content-Security-Policy violations and uncaught
+ * errors. A journey ends by checking it is empty.
+ */
+export function watchPageProblems(page: Page): string[] {
+  const problems: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content.Security.Policy/i.test(message.text())) {
+      problems.push(message.text())
+    }
+  })
+  page.on('pageerror', (error) => problems.push(error.message))
+  return problems
+}

@@ -7,5 +7,7 @@ export default function setup() {
   execFileSync('npm', ['run', 'build', '-w', '@storyreel/web'], {
     cwd: REPO_ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
+    // vitest sets NODE_ENV=test, which would ship React's development build to the journeys.
+    env: { ...process.env, NODE_ENV: 'production' },
   })
 }

@@ -58,8 +58,13 @@ export async function probe(file: string): Promise<VideoInfo> {
   return { width: stream.width, height: stream.height, duration: Number(info.format.duration) }
 }
 
-/** Mean luma (0-255) of the frame at `seconds`, scaled down. */
-export async function meanLuma(file: string, seconds: number): Promise<number> {
+/** The frame at `seconds`, scaled to `width` columns, as raw pixels (`gray`: one byte each). */
+export async function rawFrame(
+  file: string,
+  seconds: number,
+  width: number,
+  pixelFormat: 'gray' | 'rgb24',
+): Promise<Buffer> {
   const { stdout } = await run(
     FFMPEG,
     [
@@ -72,17 +77,23 @@ export async function meanLuma(file: string, seconds: number): Promise<number> {
       '-frames:v',
       '1',
       '-vf',
-      'scale=96:-2',
+      `scale=${width}:-2`,
       '-f',
       'rawvideo',
       '-pix_fmt',
-      'gray',
+      pixelFormat,
       'pipe:1',
     ],
-    { encoding: 'buffer', maxBuffer: 16 * 1024 * 1024 },
+    { encoding: 'buffer', maxBuffer: 64 * 1024 * 1024 },
   )
   const pixels = stdout as Buffer
   if (pixels.length === 0) throw new Error(`no frame at ${seconds} s`)
+  return pixels
+}
+
+/** Mean luma (0-255) of the frame at `seconds`, scaled down. */
+export async function meanLuma(file: string, seconds: number): Promise<number> {
+  const pixels = await rawFrame(file, seconds, 96, 'gray')
   let sum = 0
   for (const value of pixels) sum += value
   return sum / pixels.length

@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { z } from 'zod'
+import { DEFAULT_RENDER_TIME_LIMIT } from '@storyreel/core'
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')
 
@@ -17,11 +18,37 @@ export const EnvSchema = z.object({
   MAIL_FROM: z.string().default('Storyreel <no-reply@storyreel.local>'),
   /** Signs sign-in codes; generated once and kept under DATA_DIR when absent. */
   SECRET: z.string().min(32).optional(),
-  /** The browser's origin when it differs from the server's (Secure cookies under https). */
+  /**
+   * The browser-facing origin. https makes cookies Secure with the __Host- prefix; without it
+   * they are Secure in production only.
+   */
   PUBLIC_URL: z.string().url().optional(),
+  /**
+   * Which proxies may name the client's address in X-Forwarded-For: 'false' (none: the
+   * default, so nobody can spoof the address rate limits count by), a hop count, or a
+   * comma-separated list of addresses and CIDR ranges.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v): boolean | string | ((address: string, hop: number) => boolean) => {
+      if (v === 'false' || v === 'true') return v === 'true'
+      // A hop count trusts that many proxies in front of the server, as proxy-addr does.
+      if (/^\d+$/.test(v)) return (_address, hop) => hop < Number(v)
+      return v
+    }),
   /** Run a render worker inside the server process. */
   IN_PROCESS_WORKER: bool.default(true),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  /**
+   * A render run is stopped, and its task CANCELLED, after this factor times its estimated cost
+   * in seconds, and not before the minimum (core's renderTimeLimitSeconds).
+   */
+  RENDER_TIME_FACTOR: z.coerce.number().positive().default(DEFAULT_RENDER_TIME_LIMIT.factor),
+  RENDER_TIME_MIN_SECONDS: z.coerce
+    .number()
+    .positive()
+    .default(DEFAULT_RENDER_TIME_LIMIT.minSeconds),
   FFMPEG_PATH: z.string().default('ffmpeg'),
   FFPROBE_PATH: z.string().default('ffprobe'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

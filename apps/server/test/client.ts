@@ -29,6 +29,7 @@ export function apiClient(server: TestServer, jar = new Map<string, string>()) {
       form?: FormData
       headers?: Record<string, string>
       csrf?: boolean
+      retried?: boolean
     } = {},
   ): Promise<ApiAnswer<T>> {
     if (method !== 'GET' && init.csrf !== false && !csrf) {
@@ -44,6 +45,19 @@ export function apiClient(server: TestServer, jar = new Map<string, string>()) {
       body = init.form
     }
     const res = await fetch(server.url + url, { method, headers, body })
+    // The CSRF token is bound to the session: after signing in or out, fetch a new one once.
+    if (
+      res.status === 403 &&
+      headers['x-csrf-token'] &&
+      !init.retried &&
+      res.headers.get('content-type')?.includes('application/json')
+    ) {
+      const answer = (await res.clone().json()) as { message?: string }
+      if (answer.message === 'msg_invalid_csrf_token') {
+        csrf = null
+        return request<T>(method, url, { ...init, retried: true })
+      }
+    }
     for (const c of res.headers.getSetCookie()) {
       const [pair] = c.split(';')
       const [k, v] = pair!.split('=') as [string, string]
@@ -67,8 +81,11 @@ export function apiClient(server: TestServer, jar = new Map<string, string>()) {
   return {
     jar,
     get: <T>(url: string, headers?: Record<string, string>) => request<T>('GET', url, { headers }),
-    post: <T>(url: string, json?: unknown, opts: { csrf?: boolean } = {}) =>
-      request<T>('POST', url, { json: json ?? {}, ...opts }),
+    post: <T>(
+      url: string,
+      json?: unknown,
+      opts: { csrf?: boolean; headers?: Record<string, string> } = {},
+    ) => request<T>('POST', url, { json: json ?? {}, ...opts }),
     upload: <T>(url: string, form: FormData) => request<T>('POST', url, { form }),
     del: <T>(url: string, opts: { csrf?: boolean } = {}) => request<T>('DELETE', url, opts),
   }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { CompositionSchema, compositionDuration } from './composition'
+import { CompositionSchema, compositionDuration, MAX_MOVIE_SECONDS } from './composition'
+import { MAX_SLIDE_SECONDS } from './limits'
+import { MAX_EFFECTS_PER_SLIDE } from './slide'
 
 function composition(overrides: Record<string, unknown> = {}) {
   return {
@@ -68,6 +70,42 @@ describe('CompositionSchema', () => {
       { id: 'a', filename: 'a.png', duration: 2, effects: [{ name: 'x', params: {} }] },
     ]
     expect(CompositionSchema.safeParse(composition({ composition: slides })).success).toBe(false)
+  })
+})
+
+describe('composition bounds', () => {
+  const slide = (duration: number, effects: unknown[] = []) => ({
+    id: 'a',
+    filename: 'a.png',
+    duration,
+    effects,
+  })
+  const fields = (c: unknown) =>
+    CompositionSchema.safeParse(c).error?.issues.map((i) => i.path.join('.')) ?? []
+
+  it(`keeps the movie within ${MAX_MOVIE_SECONDS} seconds`, () => {
+    const slides = (n: number) => Array.from({ length: n }, () => slide(MAX_SLIDE_SECONDS))
+    const most = MAX_MOVIE_SECONDS / MAX_SLIDE_SECONDS
+    expect(fields(composition({ composition: slides(most) }))).toEqual([])
+    expect(fields(composition({ composition: slides(most + 1) }))).toEqual(['composition'])
+  })
+
+  it(`keeps each slide to ${MAX_EFFECTS_PER_SLIDE} effects`, () => {
+    const effects = (n: number) => Array.from({ length: n }, () => ({ name: 'fade', params: {} }))
+    expect(fields(composition({ composition: [slide(3, effects(10))] }))).toEqual([])
+    expect(fields(composition({ composition: [slide(3, effects(11))] }))).toEqual([
+      'composition.0.effects',
+    ])
+  })
+
+  it('keeps text boxes inside the movie', () => {
+    const box = (width: number, height: number) =>
+      composition({
+        movieParams: { width: 1080, height: 1920 },
+        composition: [slide(3, [{ name: 'animated_text', params: { width, height } }])],
+      })
+    expect(fields(box(1080, 1920))).toEqual([])
+    expect(fields(box(1920, 1080))).toEqual(['composition.0.effects.0.params.width'])
   })
 })
 

@@ -9,6 +9,17 @@ export const UPLOAD_RULES = {
   acceptedTypes: ['image/png', 'image/jpeg', 'image/jpg', 'image/webp', 'image/gif', 'video/mp4'],
   acceptedExtensions: ['.png', '.jpeg', '.jpg', '.webp', '.gif', '.mp4'],
   maxBytes: 50 * 1024 * 1024,
+  /**
+   * Pictures with more pixels are refused from their header, before any decoding: 40 MP is
+   * 160 MB as RGBA, room for any phone photo (12-24 MP by default) and most cameras, while a
+   * 65 KB PNG may claim 537 MP (2 GB).
+   */
+  maxImagePixels: 40_000_000,
+  /** Clips beyond 4K on either side, or longer than 10 minutes, are refused from ffprobe. */
+  maxVideoSide: 4096,
+  maxVideoSeconds: 10 * 60,
+  /** All files of one upload request together: 20 phone photos and a few clips. */
+  maxRequestBytes: 200 * 1024 * 1024,
 } as const
 
 export function isAcceptedUpload(file: { type: string; size: number; name: string }): boolean {
@@ -34,35 +45,19 @@ export const TIMINGS = {
 export const MEDIA_PAGE_SIZE = 21
 export const DEFAULT_RESOLUTION = '1080p'
 
-/** Slider ranges of the effect panel (SPEC section 5). */
-export interface SliderRange {
-  min: number
-  max: number
-  step: number
-}
-
-export const DEFAULT_SLIDER: SliderRange = { min: 0, max: 100, step: 1 }
-
-export const SLIDER_RANGES: Record<string, SliderRange> = {
-  fadeInDuration: { min: 0, max: 10, step: 0.1 },
-  fadeOutDuration: { min: 0, max: 10, step: 0.1 },
-  fontSize: { min: 10, max: 150, step: 1 },
-  startPositionX: { min: -100, max: 200, step: 10 },
-  startPositionY: { min: -100, max: 200, step: 10 },
-  endPositionX: { min: -50, max: 200, step: 1 },
-  endPositionY: { min: -50, max: 200, step: 1 },
-  zoomStart: { min: 0, max: 200, step: 1 },
-  zoomEnd: { min: 0, max: 200, step: 1 },
-  amount: { min: 0, max: 100, step: 1 },
-}
-
-export function sliderRange(param: string): SliderRange {
-  return SLIDER_RANGES[param] ?? DEFAULT_SLIDER
-}
-
 export const TEXT_BOX_MIN = { width: 50, height: 30 } as const
 
 /** Dragged text positions stay inside the frame. */
 export function clampPosition(percent: number): number {
   return Math.min(100, Math.max(0, percent))
 }
+
+/**
+ * Longest side of a movie; 4K and above is out of scope for short social videos. Here rather
+ * than beside MovieParamsSchema because effect params (text boxes, font sizes) are bounded by it
+ * too, and effects load before compositions.
+ */
+export const MAX_MOVIE_SIDE = 3840
+
+/** Longest slide we accept (the product makes short videos); effect timings stay within it. */
+export const MAX_SLIDE_SECONDS = 60

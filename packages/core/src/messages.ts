@@ -55,6 +55,22 @@ export const MESSAGES = {
   msg_task_not_finished: { text: 'The video is not ready yet.', status: 409 },
   msg_not_found: { text: 'Not found.', status: 404 },
   msg_request_too_large: { text: 'The request is too large.', status: 413 },
+  msg_storage_quota_exceeded: {
+    text: 'Your media library is full for your plan. Delete some media or upgrade your plan.',
+    status: 403,
+  },
+  msg_image_too_large: {
+    text: 'This picture has too many pixels (at most 40 megapixels). Please use a smaller one.',
+    status: 400,
+  },
+  msg_media_in_use: {
+    text: 'This file is used by a video that is still rendering. Try again when it has finished.',
+    status: 409,
+  },
+  msg_composition_too_costly: {
+    text: 'This video is too long or has too many effects for your plan. Shorten it or remove some effects.',
+    status: 403,
+  },
 } as const satisfies Record<string, { text: string; status: number }>
 
 export type MessageCode = keyof typeof MESSAGES

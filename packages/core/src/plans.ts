@@ -11,7 +11,8 @@ export interface Plan {
   label: string
   priceUsdPerMonth: number
   monthlyVideoLimit: number
-  storageGb: number | null
+  /** The media library's size limit. */
+  storageGb: number
   premiumSupport: boolean
 }
 
@@ -21,7 +22,8 @@ export const PLANS: Record<PlanType, Plan> = {
     label: 'Free',
     priceUsdPerMonth: 0,
     monthlyVideoLimit: 5,
-    storageGb: null,
+    // The spec names no figure for FREE: half of STARTER's, enough for a few dozen videos.
+    storageGb: 0.5,
     premiumSupport: false,
   },
   STARTER: {
@@ -44,6 +46,11 @@ export const PLANS: Record<PlanType, Plan> = {
 
 export function planAtLeast(have: PlanType | null | undefined, need: PlanType): boolean {
   return PLAN_ORDER.indexOf(have ?? 'FREE') >= PLAN_ORDER.indexOf(need)
+}
+
+/** Bytes of uploads the plan may keep. */
+export function storageQuotaBytes(plan: PlanType): number {
+  return Math.round(PLANS[plan].storageGb * 1024 ** 3)
 }
 
 export function isVideoLimitReached(rendersThisPeriod: number, plan: PlanType): boolean {

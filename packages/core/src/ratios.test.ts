@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  DEFAULT_MEDIA_QUERY_SIZE,
-  RATIOS,
-  RatioSchema,
-  ratioValue,
-  rescaleToRatio,
-  type Ratio,
-} from './ratios'
+import { RATIOS, RatioSchema, ratioValue, rescaleToRatio, type Ratio } from './ratios'
 
 // SPEC section 9: 16:9 is 1920x1080, 1:1 is 1080x1080, 4:5 is 864x1080, 9:16 is 1080x1920.
 const SPEC_SIZES: Record<Ratio, [number, number]> = {
@@ -61,12 +54,6 @@ describe('RATIOS', () => {
     for (const ratio of SPEC_RATIOS) {
       expect(ratioValue(ratio)).toBeCloseTo(SPEC_RATIO_VALUES[ratio], 10)
     }
-  })
-})
-
-describe('DEFAULT_MEDIA_QUERY_SIZE', () => {
-  it('is w 1920, h 1090', () => {
-    expect(DEFAULT_MEDIA_QUERY_SIZE).toEqual({ width: 1920, height: 1090 })
   })
 })
 

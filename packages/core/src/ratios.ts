@@ -4,19 +4,20 @@ export const RatioSchema = z.enum(['16:9', '1:1', '4:5', '9:16'])
 export type Ratio = z.infer<typeof RatioSchema>
 
 /**
- * The four formats of the /format screen. `width` and `height` are the media query size
- * sent to stock providers (SPEC section 9), which is also each format's 1080p frame.
+ * The four formats of the /format screen, captioned in SPEC section 2's words. `width` and
+ * `height` are the media query size sent to stock providers (SPEC section 9), which is also
+ * each format's 1080p frame.
  */
 export const RATIOS: Record<
   Ratio,
   { label: string; description: string; width: number; height: number }
 > = {
   '16:9': { label: '16:9', description: 'YouTube and widescreen', width: 1920, height: 1080 },
-  '1:1': { label: '1:1', description: 'Feeds', width: 1080, height: 1080 },
-  '4:5': { label: '4:5', description: 'Stories, ads', width: 864, height: 1080 },
+  '1:1': { label: '1:1', description: 'feeds', width: 1080, height: 1080 },
+  '4:5': { label: '4:5', description: 'stories, ads', width: 864, height: 1080 },
   '9:16': {
     label: '9:16',
-    description: 'Vertical short-video platforms',
+    description: 'vertical short-video platforms',
     width: 1080,
     height: 1920,
   },

@@ -1,15 +1,21 @@
 import { z } from 'zod'
 import { EffectSchema } from './effects'
+import { MAX_SLIDE_SECONDS } from './limits'
 
-/** Longest slide we accept; the product makes short videos. */
-export const MAX_SLIDE_SECONDS = 60
+/** Effects one slide may stack; the composer uses four at most. */
+export const MAX_EFFECTS_PER_SLIDE = 10
+/** Stored names are a uuid and an extension; room to spare. */
+const MAX_NAME_LENGTH = 100
 
 export const SlideSchema = z.object({
   /** The media's stored file name without its extension. */
-  id: z.string().min(1),
+  id: z.string().min(1).max(MAX_NAME_LENGTH),
   /** Stored media file name: a random id plus the original extension. */
-  filename: z.string().regex(/^[A-Za-z0-9_-]+\.(png|jpe?g|webp|gif|mp4)$/i, 'invalid file name'),
+  filename: z
+    .string()
+    .max(MAX_NAME_LENGTH)
+    .regex(/^[A-Za-z0-9_-]+\.(png|jpe?g|webp|gif|mp4)$/i, 'invalid file name'),
   duration: z.number().positive().max(MAX_SLIDE_SECONDS),
-  effects: z.array(EffectSchema).default([]),
+  effects: z.array(EffectSchema).max(MAX_EFFECTS_PER_SLIDE).default([]),
 })
 export type Slide = z.infer<typeof SlideSchema>

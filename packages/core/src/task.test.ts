@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import {
+  CANCEL_REASONS,
+  CancelReasonSchema,
+  COUNTED_CANCEL_REASONS,
   FINAL_TASK_STATES,
   TASK_STATE_LABELS,
   TASK_SUBTASK_LABELS,
@@ -35,5 +38,14 @@ describe('subtasks', () => {
       'Generating audio',
       'Rendering video',
     ])
+  })
+})
+
+describe('cancel reasons', () => {
+  it('each read as a fixed sentence; those of our faults do not count', () => {
+    for (const reason of CancelReasonSchema.options) {
+      expect(CANCEL_REASONS[reason].text).toMatch(/^[A-Z].*\.$/)
+    }
+    expect(COUNTED_CANCEL_REASONS).toEqual(['time_limit', 'media_missing'])
   })
 })

@@ -1,6 +1,6 @@
 import type { Composition } from '@storyreel/core'
 import { existsSync } from 'node:fs'
-import { readdir, readFile } from 'node:fs/promises'
+import { readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { probeMedia, renderComposition, renderFrame } from '../src/node'
@@ -155,6 +155,35 @@ describe('failures', () => {
     })
     await expect(render).rejects.toThrow(/missing\.png/)
     expect(existsSync(join(dir, 'missing.mp4'))).toBe(false)
+  }, 60_000)
+})
+
+/** A stand-in for a tool on PATH that logs the arguments of each call, then runs the tool. */
+async function loggingTool(name: string) {
+  const log = join(dir, `${name}.log`)
+  const path = join(dir, `logging-${name}`)
+  await writeFile(path, `#!/bin/sh\necho "$*" >> '${log}'\nexec ${name} "$@"\n`, { mode: 0o755 })
+  const calls = async () =>
+    existsSync(log) ? (await readFile(log, 'utf8')).trim().split('\n') : []
+  return { path, calls }
+}
+
+describe('media tools', () => {
+  it('runs the tools it is given and probes each clip once', async () => {
+    const ffmpeg = await loggingTool('ffmpeg')
+    const ffprobe = await loggingTool('ffprobe')
+    await renderComposition({
+      composition: composition([photo, clip]),
+      resolveMedia,
+      outFile: join(dir, 'tools-out.mp4'),
+      thumbnailFile: join(dir, 'tools-out.jpg'),
+      tools: { ffmpeg: ffmpeg.path, ffprobe: ffprobe.path },
+    })
+    const probes = await ffprobe.calls()
+    expect(probes).toHaveLength(1)
+    expect(probes[0]).toContain('clip.mp4')
+    // The encoder and the clip's decoder.
+    expect(await ffmpeg.calls()).toHaveLength(2)
   }, 60_000)
 })
 

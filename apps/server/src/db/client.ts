@@ -37,6 +37,9 @@ export async function openDatabase(opts: {
 }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 })
+    // An idle connection the server ends (a restart, a dropped database) is replaced on the next
+    // query; without a listener its error would crash the process.
+    pool.on('error', (err) => console.warn('database connection lost:', err.message))
     const db = drizzlePg(pool, { schema }) as unknown as Db
     await migratePg(drizzlePg(pool), { migrationsFolder })
     return {

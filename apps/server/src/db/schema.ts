@@ -10,7 +10,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core'
-import type { Composition, PlanType, TaskState, TaskSubtask } from '@storyreel/core'
+import type { CancelReason, Composition, PlanType, TaskState, TaskSubtask } from '@storyreel/core'
 
 const createdAt = timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 
@@ -87,7 +87,8 @@ export const tasks = pgTable(
     subtask: text('subtask').$type<TaskSubtask>(),
     progress: real('progress'),
     composition: jsonb('composition').$type<Composition>().notNull(),
-    error: text('error'),
+    /** Why the task ended CANCELLED; the user reads its fixed sentence, the details are logged. */
+    cancelReason: text('cancel_reason').$type<CancelReason>(),
     /** The pg-boss job that renders it. */
     jobId: text('job_id'),
     /** Which attempt owns the task now: only that one may finish it. */

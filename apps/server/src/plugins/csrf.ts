@@ -1,44 +1,53 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto'
-import type { FastifyInstance } from 'fastify'
+import { createHash } from 'node:crypto'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import { AppError } from '../lib/app-error'
+import csrfProtection from '@fastify/csrf-protection'
+import { authApi } from '@storyreel/core'
+import type { CookiePolicy } from '../http/cookies'
+import { route } from '../http/route'
 
-export const CSRF_COOKIE = 'sr_csrf'
 export const CSRF_HEADER = 'x-csrf-token'
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
-function same(a: string, b: string): boolean {
-  const x = Buffer.from(a)
-  const y = Buffer.from(b)
-  return x.length === y.length && timingSafeEqual(x, y)
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Drops the CSRF secret, so the next token is made from a new one (at sign-in and out). */
+    rotateCsrf(res: FastifyReply): void
+  }
 }
 
 /**
- * Double-submit token: GET /auth/csrf-token puts a random token in an httpOnly cookie and in the
- * answer; every state-changing call must echo it in the x-csrf-token header. Another site can
- * neither read the answer nor set our cookie, so it cannot forge the pair.
+ * CSRF tokens from @fastify/csrf-protection: GET /auth/csrf-token answers a token made from a
+ * secret kept in an httpOnly cookie and bound to the session cookie the request carries; every
+ * state-changing call must send it in the x-csrf-token header. Another site can neither read the
+ * token nor mint one for the victim's session, and a token taken before sign-in stops working
+ * after it.
  */
 export const csrfPlugin = fp(
-  async (app: FastifyInstance, opts: { secureCookies: boolean }) => {
-    app.addHook('onRequest', async (req) => {
-      if (SAFE_METHODS.has(req.method)) return
-      const cookie = req.cookies[CSRF_COOKIE]
-      const header = req.headers[CSRF_HEADER]
-      if (!cookie || typeof header !== 'string' || !same(cookie, header)) {
-        throw new AppError('msg_invalid_csrf_token')
-      }
+  async (app: FastifyInstance, opts: { cookies: CookiePolicy; sessionCookie: string }) => {
+    const cookieKey = opts.cookies.name('sr_csrf')
+    const binding = (req: FastifyRequest) => {
+      const session = req.cookies[opts.sessionCookie]
+      return session ? createHash('sha256').update(session).digest('base64url') : 'signed-out'
+    }
+    await app.register(csrfProtection, {
+      cookieKey,
+      cookieOpts: opts.cookies.options,
+      getToken: (req) => req.headers[CSRF_HEADER] as string | undefined,
+      getUserInfo: binding,
+      csrfOpts: { hmacKey: app.services.secret },
+    })
+    app.addHook('onRequest', (req, res, done) => {
+      if (SAFE_METHODS.has(req.method)) done()
+      else app.csrfProtection(req, res, done)
+    })
+    app.decorate('rotateCsrf', (res: FastifyReply) => {
+      res.clearCookie(cookieKey, opts.cookies.options)
     })
 
-    app.get('/auth/csrf-token', async (req, res) => {
-      const csrfToken = req.cookies[CSRF_COOKIE] ?? randomBytes(24).toString('base64url')
-      res.setCookie(CSRF_COOKIE, csrfToken, {
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: opts.secureCookies,
-        path: '/',
-      })
-      return { data: { csrfToken }, message: null }
-    })
+    route(app, authApi.csrfToken, async (req, res) => ({
+      csrfToken: res.generateCsrf({ userInfo: binding(req) }),
+    }))
   },
   { name: 'csrf' },
 )

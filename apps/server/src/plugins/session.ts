@@ -3,9 +3,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { and, eq, gt } from 'drizzle-orm'
 import { sessions, users } from '../db/schema'
-import { AppError } from '../lib/app-error'
+import { AppError } from '../http/app-error'
+import type { CookiePolicy } from '../http/cookies'
 
-export const SESSION_COOKIE = 'sr_session'
 const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000
 const SESSION_CACHE_TTL_MS = 5000
 const SESSION_CACHE_MAX = 10_000
@@ -33,16 +33,12 @@ export function requireUser(req: FastifyRequest): SessionUser {
 
 /**
  * Sessions are opaque random ids in an httpOnly, SameSite=Lax cookie; the server keeps only
- * their hash and expiry.
+ * their hash and expiry. Starting or ending one also rotates the CSRF secret.
  */
 export const sessionPlugin = fp(
-  async (app: FastifyInstance, opts: { secureCookies: boolean }) => {
-    const cookieOptions = {
-      httpOnly: true,
-      sameSite: 'lax' as const,
-      secure: opts.secureCookies,
-      path: '/',
-    }
+  async (app: FastifyInstance, opts: { cookies: CookiePolicy; sessionCookie: string }) => {
+    const cookieName = opts.sessionCookie
+    const cookieOptions = opts.cookies.options
 
     app.decorateRequest('user', null)
 
@@ -68,7 +64,7 @@ export const sessionPlugin = fp(
     }
 
     app.addHook('onRequest', async (req) => {
-      const id = req.cookies[SESSION_COOKIE]
+      const id = req.cookies[cookieName]
       if (id) req.user = await lookup(hash(id), req.method === 'GET')
     })
 
@@ -76,18 +72,20 @@ export const sessionPlugin = fp(
       const id = randomBytes(32).toString('base64url')
       const expiresAt = new Date(Date.now() + SESSION_TTL_MS)
       await app.services.db.insert(sessions).values({ idHash: hash(id), userId, expiresAt })
-      res.setCookie(SESSION_COOKIE, id, { ...cookieOptions, expires: expiresAt })
+      res.setCookie(cookieName, id, { ...cookieOptions, expires: expiresAt })
+      app.rotateCsrf(res)
     })
 
     app.decorate('endSession', async (req: FastifyRequest, res: FastifyReply) => {
-      const id = req.cookies[SESSION_COOKIE]
+      const id = req.cookies[cookieName]
       if (id) {
         const idHash = hash(id)
         cache.delete(idHash)
         await app.services.db.delete(sessions).where(eq(sessions.idHash, idHash))
       }
-      res.clearCookie(SESSION_COOKIE, cookieOptions)
+      res.clearCookie(cookieName, cookieOptions)
+      app.rotateCsrf(res)
     })
   },
-  { name: 'session' },
+  { name: 'session', dependencies: ['csrf'] },
 )

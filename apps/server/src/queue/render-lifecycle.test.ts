@@ -1,22 +1,14 @@
-import { execFileSync } from 'node:child_process'
 import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, expect, it } from 'vitest'
 import type { Composition, ImageDescription, Task } from '@storyreel/core'
 import { apiClient, signUp, waitForTask, type ApiClient } from '../../test/client'
 import { formWith, pictureFile } from '../../test/media-fixtures'
+import { ffmpegRunningFor } from '../../test/processes'
 import { startTestServer, type TestServer } from '../../test/test-server'
 
 const servers: TestServer[] = []
 
-/** Whether an ffmpeg process is writing this task's video (its work folder is in its arguments). */
-function ffmpegRunningFor(taskId: string): boolean {
-  try {
-    return execFileSync('pgrep', ['-af', 'ffmpeg']).toString().includes(taskId)
-  } catch {
-    return false // pgrep exits 1 when nothing matches
-  }
-}
 afterAll(async () => {
   for (const s of servers.reverse()) await s.close()
 })

@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process'
-import { writeFile } from 'node:fs/promises'
+import { readdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
+  CANCEL_REASONS,
   compositionDuration,
   rescaleToRatio,
   type Composition,
@@ -92,7 +93,7 @@ describe('the render worker', () => {
     expect((await client.get(`/api/web/tasks/result/${taskId}`)).status).toBe(409)
   })
 
-  it('ends a render that keeps failing as CANCELLED with a readable reason', async () => {
+  it('ends a render whose media is gone as CANCELLED with a readable reason', async () => {
     const { client } = await signUp(server)
     const described = await client.upload<{ descriptions: ImageDescription[] }>(
       '/api/media/describe',
@@ -106,10 +107,13 @@ describe('the render worker', () => {
     const { taskId } = (
       await client.post<{ taskId: string }>('/api/composition/render', { composition })
     ).data
-    // The media vanishes before the worker gets to it.
-    await client.del(`/api/web/tasks/user/uploads/${name}`)
+    // The stored file vanishes before the worker gets to it (its user cannot delete it now).
+    const uploads = path.join(server.env.DATA_DIR, 'files', 'uploads')
+    for (const owner of await readdir(uploads)) {
+      await rm(path.join(uploads, owner, name), { force: true })
+    }
     const task = await waitForTask(client, taskId)
     expect(task.state).toBe('CANCELLED')
-    expect(task.error).toMatch(/missing/)
+    expect(task.error).toBe(CANCEL_REASONS.media_missing.text)
   })
 })

@@ -1,37 +1,44 @@
-import { createCanvas, loadImage } from '@napi-rs/canvas'
-import type { ImageDescription, MediaKind } from '@storyreel/core'
-import { runProcess } from '../lib/run-process'
+import sharp from 'sharp'
+import { UPLOAD_RULES, type ImageDescription, type MediaKind } from '@storyreel/core'
+import { probeMedia, runTool, type MediaTools } from '@storyreel/render/server'
 import { analyzePixels, colourName, type PixelStats } from './analyze-pixels'
 
 /** Statistics are taken on a copy this wide at most: plenty for colours and focus, and fast. */
 const SAMPLE_SIDE = 96
-
-export interface Tools {
-  ffmpegPath: string
-}
 
 function sampleSize(width: number, height: number) {
   const scale = Math.min(1, SAMPLE_SIDE / Math.max(width, height))
   return { w: Math.max(1, Math.round(width * scale)), h: Math.max(1, Math.round(height * scale)) }
 }
 
+/**
+ * Decodes the picture straight to its small sample with sharp: on libuv's threads, not the event
+ * loop; JPEG and WebP shrink while they load, so a big photo never exists at full size; and
+ * anything over the pixel limit is refused from its header (the upload checked it already).
+ * failOn 'error' rather than 'warning': phones write JPEGs that libjpeg warns about and shows.
+ */
 async function analyzeImage(file: string) {
-  const image = await loadImage(file)
-  const { w, h } = sampleSize(image.width, image.height)
-  const canvas = createCanvas(w, h)
-  const ctx = canvas.getContext('2d')
-  ctx.drawImage(image, 0, 0, w, h)
-  const stats = analyzePixels(ctx.getImageData(0, 0, w, h).data, w, h)
-  return { width: image.width, height: image.height, duration: null, stats }
+  const image = sharp(file, {
+    limitInputPixels: UPLOAD_RULES.maxImagePixels,
+    failOn: 'error',
+    autoOrient: true,
+  })
+  const { autoOrient } = await image.metadata()
+  const { data, info } = await image
+    .resize(SAMPLE_SIDE, SAMPLE_SIDE, { fit: 'inside', withoutEnlargement: true })
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true })
+  const stats = analyzePixels(data, info.width, info.height)
+  return { width: autoOrient.width, height: autoOrient.height, duration: null, stats }
 }
 
-async function analyzeVideo(file: string, tools: Tools) {
+async function analyzeVideo(file: string, tools: MediaTools) {
   // The engine's probe: it also turns phone videos stored sideways the way they are shown.
-  const { probeMedia } = await import('@storyreel/render/node')
-  const { width, height, duration } = await probeMedia(file)
+  const { width, height, duration } = await probeMedia(file, tools)
   if (!(duration > 0)) throw new Error('not a playable video')
   const { w, h } = sampleSize(width, height)
-  const frame = await runProcess(tools.ffmpegPath, [
+  const frame = await runTool(tools.ffmpeg, [
     '-v',
     'error',
     '-ss',
@@ -69,7 +76,7 @@ export async function describeMedia(
   file: string,
   filename: string,
   kind: MediaKind,
-  tools: Tools,
+  tools: MediaTools,
 ): Promise<ImageDescription> {
   const { width, height, duration, stats } =
     kind === 'video' ? await analyzeVideo(file, tools) : await analyzeImage(file)

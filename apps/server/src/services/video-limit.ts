@@ -1,13 +1,19 @@
-import { and, eq, gte, lt, ne, sql } from 'drizzle-orm'
-import { isVideoLimitReached, limitPeriod, type UserData } from '@storyreel/core'
+import { and, eq, gte, inArray, lt, ne, or, sql } from 'drizzle-orm'
+import {
+  COUNTED_CANCEL_REASONS,
+  isVideoLimitReached,
+  limitPeriod,
+  type UserData,
+} from '@storyreel/core'
 import type { Db } from '../db/client'
 import { tasks, type users } from '../db/schema'
 
 type User = typeof users.$inferSelect
 
 /**
- * Renders requested in the user's current period. Deleted videos still count; renders that
- * failed (CANCELLED) do not, since the user got nothing for them.
+ * Renders requested in the user's current period. A render counts unless the fault was ours:
+ * deleted videos count, and so do renders cancelled for the user's own doing (stopped at the
+ * time limit, their media removed); those that failed on our side do not.
  */
 export async function rendersThisPeriod(db: Db, user: User, now = new Date()): Promise<number> {
   const { start, end } = limitPeriod(now, user.currentPeriodEnd)
@@ -19,7 +25,7 @@ export async function rendersThisPeriod(db: Db, user: User, now = new Date()): P
         eq(tasks.userId, user.id),
         gte(tasks.createdAt, start),
         lt(tasks.createdAt, end),
-        ne(tasks.state, 'CANCELLED'),
+        or(ne(tasks.state, 'CANCELLED'), inArray(tasks.cancelReason, COUNTED_CANCEL_REASONS)),
       ),
     )
   return row?.n ?? 0

@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router'
 import { useLogout } from '../lib/session'
 import { Avatar } from './avatar'
 import './app.css'
+import './ui/ui.css'
 
 /** The avatar button of the header and its popover: name, plan, Log Out. */
 export function ProfileMenu({ user }: { user: UserData }) {
@@ -22,7 +23,12 @@ export function ProfileMenu({ user }: { user: UserData }) {
         <ChevronDown className="profile-trigger__chevron" size={16} aria-hidden="true" />
       </Popover.Trigger>
       <Popover.Portal>
-        <Popover.Content className="profile-menu" align="end" sideOffset={10} collisionPadding={12}>
+        <Popover.Content
+          className="popover-card profile-menu"
+          align="end"
+          sideOffset={10}
+          collisionPadding={12}
+        >
           <div className="profile-menu__head">
             <Avatar name={user.name} picture={user.profilePicture} size={48} />
             <div className="profile-menu__who">

@@ -1,19 +1,18 @@
-import { UI_TEXT } from '@storyreel/core'
+import { UI_TEXT, logApi } from '@storyreel/core'
 import { useEffect } from 'react'
 import { isRouteErrorResponse, useNavigate, useRouteError } from 'react-router'
-import { api } from '../lib/api'
+import { callApi } from '../lib/api'
 import { FullPageMessage } from './full-page'
 import { Button } from './ui/button'
 import { toast } from './ui/toast'
-import { z } from 'zod'
 
-/** Best effort: an uncaught error is reported to POST /log/error. */
+/** Best effort: an uncaught error is reported to the server's log. */
 function reportError(error: unknown) {
   const payload =
     error instanceof Error
       ? { message: error.message, stack: error.stack ?? null, url: window.location.href }
       : { message: String(error), stack: null, url: window.location.href }
-  api.post('/log/error', { error: payload }, z.unknown()).catch(() => undefined)
+  callApi(logApi.error, { body: { error: payload } }).catch(() => undefined)
 }
 
 /** Uncaught render errors: the red toast, a report to the server, and a way back. */

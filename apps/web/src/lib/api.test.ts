@@ -1,7 +1,24 @@
-import { MESSAGES, TaskSchema, UI_TEXT } from '@storyreel/core'
+import {
+  MESSAGES,
+  UI_TEXT,
+  authApi,
+  compositionApi,
+  logApi,
+  mediaApi,
+  tasksApi,
+  videoResultUrl,
+} from '@storyreel/core'
+import type { Composition } from '@storyreel/core'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
-import { z } from 'zod'
-import { ApiError, api, errorText, messageFor, onSessionFailure, resetCsrfToken } from './api'
+import {
+  ApiError,
+  callApi,
+  errorText,
+  fetchBlob,
+  messageFor,
+  onSessionFailure,
+  resetCsrfToken,
+} from './api'
 
 type Call = { url: string; init: RequestInit }
 
@@ -48,18 +65,42 @@ describe('messageFor', () => {
   })
 })
 
-describe('api', () => {
+describe('callApi', () => {
   test('unwraps data, sends cookies, and parses with the schema', async () => {
     answer = () => json(200, { data: { limitReached: true }, message: null })
-    const data = await api.get('/auth/update-video-limit', z.object({ limitReached: z.boolean() }))
+    const data = await callApi(authApi.updateVideoLimit)
     expect(data).toEqual({ limitReached: true })
-    expect(calls[0]?.init.credentials).toBe('include')
+    expect(calls[0]).toMatchObject({
+      url: '/api/auth/update-video-limit',
+      init: { method: 'GET', credentials: 'include' },
+    })
+  })
+
+  test('fills in the path params and the query', async () => {
+    answer = () => json(200, { data: { link: '/plan?plan=PRO' }, message: null })
+    const body = { name: 'Maya', surname: 'Lopez', email: 'a@b.c', token: '123456' }
+    await callApi(authApi.register, { query: { plan: 'PRO' }, body })
+    await callApi(authApi.register, { body })
+    answer = () => json(200, { data: null, message: null })
+    await callApi(mediaApi.deleteUpload, { params: { name: 'a b.png' } })
+    const sent = calls.filter((call) => call.url !== '/api/auth/csrf-token')
+    expect(sent.map((call) => [call.init.method, call.url])).toEqual([
+      ['POST', '/api/auth/local/register?plan=PRO'],
+      ['POST', '/api/auth/local/register'],
+      ['DELETE', '/api/web/tasks/user/uploads/a%20b.png'],
+    ])
+  })
+
+  test('a malformed answer is an error', async () => {
+    answer = () => json(200, { data: { limitReached: 'yes' }, message: null })
+    const error = await callApi(authApi.updateVideoLimit).catch((e: unknown) => e)
+    expect(error).toMatchObject({ status: 500, message: UI_TEXT.noBody })
   })
 
   test('fetches the CSRF token once and sends it on every state-changing call', async () => {
     answer = () => json(200, { data: null, message: null })
-    await api.post('/auth/local/token/create', { email: 'a@b.c', type: 'login' }, z.null())
-    await api.delete('/web/tasks/user/uploads/x.png')
+    await callApi(authApi.createToken, { body: { email: 'a@b.c', type: 'login' } })
+    await callApi(mediaApi.deleteUpload, { params: { name: 'x.png' } })
     const tokenCalls = calls.filter((call) => call.url === '/api/auth/csrf-token')
     expect(tokenCalls).toHaveLength(1)
     const sent = calls.filter((call) => call.url !== '/api/auth/csrf-token')
@@ -73,7 +114,7 @@ describe('api', () => {
     answer = () => json(200, { data: { descriptions: [] }, message: null })
     const form = new FormData()
     form.append('suggestion', 'x')
-    await api.post('/media/describe', form, z.unknown())
+    await callApi(mediaApi.describe, { body: form })
     const call = calls.find((c) => c.url === '/api/media/describe')
     expect(call?.init.body).toBe(form)
     expect((call?.init.headers as Record<string, string>)['Content-Type']).toBeUndefined()
@@ -81,7 +122,9 @@ describe('api', () => {
 
   test('turns a failed answer into the mapped message', async () => {
     answer = () => json(401, { data: null, message: 'msg_invalid_token' })
-    const error = await api.post('/auth/local/login', {}, z.unknown()).catch((e: unknown) => e)
+    const error = await callApi(authApi.login, { body: { email: 'a@b.c', token: '000000' } }).catch(
+      (e: unknown) => e,
+    )
     expect(error).toBeInstanceOf(ApiError)
     expect(error).toMatchObject({ status: 401, code: 'msg_invalid_token' })
     expect((error as ApiError).message).toBe(MESSAGES.msg_invalid_token.text)
@@ -90,15 +133,23 @@ describe('api', () => {
 
   test('a failure without a body uses the screen text', async () => {
     answer = () => new Response('', { status: 502 })
-    const error = await api.get('/web/tasks/x', TaskSchema).catch((e: unknown) => e)
+    const error = await callApi(tasksApi.get, { params: { id: 'x' } }).catch((e: unknown) => e)
     expect((error as ApiError).message).toBe(UI_TEXT.noBody)
     expect(errorText(error, UI_TEXT.failedRenderStatus)).toBe(UI_TEXT.failedRenderStatus)
   })
 
   test('no answer at all is status 444', async () => {
     answer = () => Promise.reject(new TypeError('Failed to fetch'))
-    const error = await api.get('/auth/verify-session', z.unknown()).catch((e: unknown) => e)
+    const error = await callApi(authApi.verifySession).catch((e: unknown) => e)
     expect(error).toMatchObject({ status: 444, message: UI_TEXT.noResponse })
+  })
+
+  test('a request that cannot be built is status 400', async () => {
+    answer = () => json(200, { data: null, message: null })
+    const error = await callApi(logApi.error, { body: { error: { size: 1n } } }).catch(
+      (e: unknown) => e,
+    )
+    expect(error).toMatchObject({ status: 400, message: UI_TEXT.requestSetupFailed })
   })
 
   test('a stale CSRF token is replaced once', async () => {
@@ -110,7 +161,8 @@ describe('api', () => {
       }
       return json(200, { data: { taskId: 't' }, message: null })
     }
-    const data = await api.post('/composition/render', {}, z.object({ taskId: z.string() }))
+    const composition = {} as Composition
+    const data = await callApi(compositionApi.render, { body: { composition } })
     expect(data).toEqual({ taskId: 't' })
     expect(calls.filter((call) => call.url === '/api/auth/csrf-token')).toHaveLength(2)
   })
@@ -119,8 +171,30 @@ describe('api', () => {
     answer = () => json(401, { data: null, message: 'msg_session_verification_failed' })
     const seen: string[] = []
     const stop = onSessionFailure((error) => seen.push(error.message))
-    await api.get('/auth/verify-session', z.unknown()).catch(() => undefined)
+    await callApi(authApi.verifySession).catch(() => undefined)
     stop()
     expect(seen).toEqual([MESSAGES.msg_session_verification_failed.text])
+  })
+})
+
+describe('fetchBlob', () => {
+  test('downloads a binary answer from an API path', async () => {
+    answer = () => new Response('mp4', { status: 200, headers: { 'Content-Type': 'video/mp4' } })
+    const blob = await fetchBlob(videoResultUrl('t'))
+    expect(await blob.text()).toBe('mp4')
+    expect(calls[0]).toMatchObject({
+      url: '/api/web/tasks/result/t',
+      init: { credentials: 'include' },
+    })
+  })
+
+  test('turns a failed download into the mapped message', async () => {
+    answer = () => json(404, { data: null, message: 'msg_task_not_found' })
+    const error = await fetchBlob(videoResultUrl('t')).catch((e: unknown) => e)
+    expect(error).toMatchObject({
+      status: 404,
+      code: 'msg_task_not_found',
+      message: MESSAGES.msg_task_not_found.text,
+    })
   })
 })

@@ -1,14 +1,14 @@
 import {
-  CsrfAnswerSchema,
   UI_TEXT,
   ValidationErrorDataSchema,
+  authApi,
+  endpointUrl,
   isMessageCode,
   messageText,
 } from '@storyreel/core'
+import type { AnswerOf, CallInput, Endpoint } from '@storyreel/core'
 import type { z } from 'zod'
-
-/** Every call goes to this prefix on the page's own origin (the dev server proxies it). */
-export const API_PREFIX = '/api'
+import { apiUrl } from '../config'
 
 /** Status given to a call that got no answer at all (SPEC section 8). */
 export const NO_RESPONSE_STATUS = 444
@@ -63,12 +63,26 @@ export function messageFor(code: unknown, data: unknown): string {
   return isMessageCode(code) ? messageText(code) : code
 }
 
+/** An endpoint that answers with a `{ data, message }` envelope (binary ones go through fetchBlob). */
+type JsonEndpoint = Endpoint & { answer: z.ZodType }
+
+/** The input is optional when the endpoint declares nothing the caller must send. */
+type CallArgs<E extends Endpoint> =
+  object extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>]
+
+/** CallInput with its types forgotten, as the code that builds the request sees it. */
+interface Input {
+  params?: Record<string, string>
+  query?: Record<string, string | number | boolean | undefined>
+  body?: unknown
+}
+
 let csrfToken: Promise<string> | null = null
 
 /** The CSRF token, fetched once and reused for every state-changing call. */
 function getCsrfToken(): Promise<string> {
-  csrfToken ??= send('GET', '/auth/csrf-token', undefined).then(
-    ({ data }) => CsrfAnswerSchema.parse(data).csrfToken,
+  csrfToken ??= callApi(authApi.csrfToken).then(
+    (answer) => answer.csrfToken,
     (error: unknown) => {
       csrfToken = null
       throw error
@@ -82,17 +96,20 @@ export function resetCsrfToken(): void {
   csrfToken = null
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
-
 async function send(
-  method: Method,
-  path: string,
-  body: unknown,
+  endpoint: Endpoint,
+  { params, query, body }: Input,
   headers: Record<string, string> = {},
-): Promise<{ data: unknown; message: string | null }> {
+): Promise<unknown> {
+  let url: string
   let init: RequestInit
   try {
-    init = { method, credentials: 'include', headers: { Accept: 'application/json', ...headers } }
+    url = apiUrl(endpointUrl(endpoint, params, query))
+    init = {
+      method: endpoint.method,
+      credentials: 'include',
+      headers: { Accept: 'application/json', ...headers },
+    }
     if (body instanceof FormData) {
       init.body = body
     } else if (body !== undefined) {
@@ -105,7 +122,7 @@ async function send(
 
   let response: Response
   try {
-    response = await fetch(API_PREFIX + path, init)
+    response = await fetch(url, init)
   } catch {
     throw new ApiError(UI_TEXT.noResponse, NO_RESPONSE_STATUS)
   }
@@ -134,22 +151,7 @@ async function send(
     throw error
   }
   if (!envelope) throw new ApiError(UI_TEXT.noBody, response.status)
-  return { data: envelope.data ?? null, message }
-}
-
-async function call(method: Method, path: string, body?: unknown): Promise<unknown> {
-  if (method === 'GET') return (await send(method, path, body)).data
-  const attempt = async () => send(method, path, body, { 'x-csrf-token': await getCsrfToken() })
-  try {
-    return (await attempt()).data
-  } catch (error) {
-    // The token belongs to the session, which changes on sign-in: fetch a fresh one once.
-    if (error instanceof ApiError && error.code === CSRF_FAILED) {
-      resetCsrfToken()
-      return (await attempt()).data
-    }
-    throw error
-  }
+  return envelope.data ?? null
 }
 
 /** Checks an answer against its core schema; a malformed answer is the server's fault. */
@@ -159,21 +161,43 @@ function parse<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
   return result.data
 }
 
-export const api = {
-  get: async <S extends z.ZodType>(path: string, schema: S) =>
-    parse(schema, await call('GET', path)),
-  post: async <S extends z.ZodType>(path: string, body: unknown, schema: S) =>
-    parse(schema, await call('POST', path, body)),
-  delete: async (path: string) => {
-    await call('DELETE', path)
-  },
+async function sendWithCsrf(endpoint: Endpoint, input: Input): Promise<unknown> {
+  if (endpoint.method === 'GET') return send(endpoint, input)
+  const attempt = async () => send(endpoint, input, { 'x-csrf-token': await getCsrfToken() })
+  try {
+    return await attempt()
+  } catch (error) {
+    // The token belongs to the session, which changes on sign-in: fetch a fresh one once.
+    if (error instanceof ApiError && error.code === CSRF_FAILED) {
+      resetCsrfToken()
+      return attempt()
+    }
+    throw error
+  }
 }
 
-/** Downloads a binary answer (a rendered video, a stored upload) from a full URL as a Blob. */
-export async function fetchBlob(url: string): Promise<Blob> {
+/**
+ * Calls one endpoint declared in core: fills in its path params and query, sends its body (JSON,
+ * or FormData for uploads) with the CSRF header unless it is a GET, and returns the envelope's
+ * `data` parsed with the endpoint's answer schema. Fails with an ApiError carrying the text to
+ * show.
+ */
+export async function callApi<E extends JsonEndpoint>(
+  endpoint: E,
+  ...[input]: CallArgs<E>
+): Promise<AnswerOf<E>> {
+  const data = await sendWithCsrf(endpoint, (input ?? {}) as Input)
+  return parse(endpoint.answer, data) as AnswerOf<E>
+}
+
+/**
+ * Downloads a binary answer (a rendered video, a stored upload) as a Blob, from an API path such as
+ * the core URL builders make.
+ */
+export async function fetchBlob(path: string): Promise<Blob> {
   let response: Response
   try {
-    response = await fetch(url, { credentials: 'include' })
+    response = await fetch(apiUrl(path), { credentials: 'include' })
   } catch {
     throw new ApiError(UI_TEXT.noResponse, NO_RESPONSE_STATUS)
   }

@@ -1,35 +1,34 @@
-import { VerifySessionAnswerSchema, VideoLimitAnswerSchema } from '@storyreel/core'
+import { authApi } from '@storyreel/core'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import type { QueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import { useNavigate } from 'react-router'
-import { z } from 'zod'
-import { api, resetCsrfToken } from './api'
+import { callApi, resetCsrfToken } from './api'
 import { useStory } from './store'
 import { clearUserData, setUserData, updateUserData } from './user-data'
 
 export const sessionKey = ['session'] as const
 export const videoLimitKey = ['video-limit'] as const
 
-/** GET /auth/verify-session; a valid session refreshes the stored user data. */
+/** The session check; a valid session refreshes the stored user data. */
 export function useSession(enabled = true) {
   return useQuery({
     queryKey: sessionKey,
     enabled,
     staleTime: 5 * 60 * 1000,
     queryFn: async () => {
-      const answer = await api.get('/auth/verify-session', VerifySessionAnswerSchema)
+      const answer = await callApi(authApi.verifySession)
       if (answer.isAuthenticated && answer.userData) setUserData(answer.userData)
       return answer
     },
   })
 }
 
-/** GET /auth/update-video-limit; keeps the stored user data's limitReached in step. */
+/** The video limit; keeps the stored user data's limitReached in step. */
 const videoLimitQuery = {
   queryKey: videoLimitKey,
   queryFn: async () => {
-    const answer = await api.get('/auth/update-video-limit', VideoLimitAnswerSchema)
+    const answer = await callApi(authApi.updateVideoLimit)
     updateUserData({ limitReached: answer.limitReached })
     return answer
   },
@@ -54,7 +53,7 @@ export function useLogout() {
       useStory.getState().reset()
       if (callServer) {
         try {
-          await api.get('/auth/logout', z.unknown())
+          await callApi(authApi.logout)
         } catch {
           // Logged out locally either way.
         }

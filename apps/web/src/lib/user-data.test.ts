@@ -1,7 +1,8 @@
 import { TIMINGS } from '@storyreel/core'
 import type { UserData } from '@storyreel/core'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
-import { clearUserData, getUserData, setUserData, updateUserData } from './user-data'
+
+const KEY = 'storyreel.userData'
 
 const user: UserData = {
   name: 'Maya Lopez',
@@ -10,14 +11,17 @@ const user: UserData = {
   limitReached: false,
 }
 
+let items: Map<string, string>
+
 beforeEach(() => {
-  const items = new Map<string, string>()
+  items = new Map()
   vi.stubGlobal('localStorage', {
     getItem: (key: string) => items.get(key) ?? null,
     setItem: (key: string, value: string) => void items.set(key, value),
     removeItem: (key: string) => void items.delete(key),
   })
   vi.useFakeTimers()
+  vi.resetModules()
 })
 
 afterEach(() => {
@@ -25,7 +29,13 @@ afterEach(() => {
   vi.unstubAllGlobals()
 })
 
-test('user data lasts one hour after it is set', () => {
+/** A fresh copy of the module, as a page load reads it from what is stored. */
+const load = () => import('./user-data')
+
+const stored = (state: unknown) => JSON.stringify({ state, version: 0 })
+
+test('user data lasts one hour after it is set', async () => {
+  const { getUserData, setUserData } = await load()
   setUserData(user)
   expect(getUserData()).toEqual(user)
   vi.advanceTimersByTime(TIMINGS.userDataTtlMs - 1000)
@@ -34,7 +44,8 @@ test('user data lasts one hour after it is set', () => {
   expect(getUserData()).toBeNull()
 })
 
-test('an update keeps the original expiry', () => {
+test('an update keeps the original expiry', async () => {
+  const { getUserData, setUserData, updateUserData } = await load()
   setUserData(user)
   vi.advanceTimersByTime(TIMINGS.userDataTtlMs / 2)
   updateUserData({ limitReached: true })
@@ -43,8 +54,46 @@ test('an update keeps the original expiry', () => {
   expect(getUserData()).toBeNull()
 })
 
-test('clearing forgets the user', () => {
+test('clearing forgets the user', async () => {
+  const { clearUserData, getUserData, setUserData } = await load()
   setUserData(user)
   clearUserData()
+  expect(getUserData()).toBeNull()
+  expect(items.has(KEY)).toBe(false)
+})
+
+test('what was stored is read back on the next page load until it expires', async () => {
+  const first = await load()
+  first.setUserData(user)
+  vi.resetModules()
+  const second = await load()
+  expect(second.getUserData()).toEqual(user)
+  vi.advanceTimersByTime(TIMINGS.userDataTtlMs)
+  expect(second.getUserData()).toBeNull()
+})
+
+test('bad or expired stored data reads as null', async () => {
+  for (const raw of [
+    'not json',
+    stored({ value: { name: 1 }, expiresAt: Date.now() + 1000 }),
+    stored({ value: user, expiresAt: Date.now() - 1 }),
+  ]) {
+    items.set(KEY, raw)
+    vi.resetModules()
+    const { getUserData } = await load()
+    expect(getUserData()).toBeNull()
+  }
+})
+
+test('follows changes made in another tab', async () => {
+  const tab = new EventTarget()
+  vi.stubGlobal('window', tab)
+  const { getUserData } = await load()
+  expect(getUserData()).toBeNull()
+  items.set(KEY, stored({ value: user, expiresAt: Date.now() + 1000 }))
+  tab.dispatchEvent(Object.assign(new Event('storage'), { key: KEY }))
+  expect(getUserData()).toEqual(user)
+  items.delete(KEY)
+  tab.dispatchEvent(Object.assign(new Event('storage'), { key: KEY }))
   expect(getUserData()).toBeNull()
 })

@@ -1,99 +1,96 @@
 import { TIMINGS, UserDataSchema } from '@storyreel/core'
 import type { UserData } from '@storyreel/core'
-import { useSyncExternalStore } from 'react'
+import { z } from 'zod'
+import { create } from 'zustand'
+import { createJSONStorage, persist } from 'zustand/middleware'
+import type { StateStorage } from 'zustand/middleware'
 
 /**
  * The signed-in user's data, kept in localStorage for one hour after it is set (SPEC section 3).
- * Components read it through `useUserData()` and re-render when it changes.
+ * Components read it through `useUserData()` and re-render when it changes, in this tab or another.
  */
 const KEY = 'storyreel.userData'
 
-interface Stored {
-  value: UserData
+interface UserDataState {
+  value: UserData | null
+  /** Epoch milliseconds; the value reads as null from then on. */
   expiresAt: number
 }
 
-const listeners = new Set<() => void>()
-let cache: { raw: string | null; value: UserData | null } = { raw: null, value: null }
+const EMPTY: UserDataState = { value: null, expiresAt: 0 }
 
-function read(): UserData | null {
-  let raw: string | null
-  try {
-    raw = localStorage.getItem(KEY)
-  } catch {
-    return null
-  }
-  if (raw === cache.raw) return expired() ? null : cache.value
-  let value: UserData | null = null
-  try {
-    const stored = JSON.parse(raw ?? 'null') as Stored | null
-    if (stored && stored.expiresAt > Date.now()) value = UserDataSchema.parse(stored.value)
-  } catch {
-    value = null
-  }
-  cache = { raw, value }
-  return value
+/** What is read back from storage, which another version of the app may have written. */
+const StoredSchema = z.object({ value: UserDataSchema, expiresAt: z.number() })
+
+/**
+ * localStorage, looked up on each use and never throwing: when it is full or disabled the app
+ * still works from the session check.
+ */
+const browserStorage: StateStorage = {
+  getItem: (name) => {
+    try {
+      return localStorage.getItem(name)
+    } catch {
+      return null
+    }
+  },
+  setItem: (name, value) => {
+    try {
+      localStorage.setItem(name, value)
+    } catch {
+      // Kept in memory only.
+    }
+  },
+  removeItem: (name) => {
+    try {
+      localStorage.removeItem(name)
+    } catch {
+      // Nothing stored.
+    }
+  },
 }
 
-function expired(): boolean {
-  if (!cache.raw) return false
-  try {
-    return (JSON.parse(cache.raw) as Stored).expiresAt <= Date.now()
-  } catch {
-    return true
-  }
+const useUserDataStore = create<UserDataState>()(
+  persist(() => EMPTY, {
+    name: KEY,
+    storage: createJSONStorage(() => browserStorage),
+    merge: (persisted, current) => {
+      const parsed = StoredSchema.safeParse(persisted)
+      return { ...current, ...(parsed.success ? parsed.data : EMPTY) }
+    },
+  }),
+)
+
+// Another tab signed in, out, or refreshed the data.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key === KEY || event.key === null) void useUserDataStore.persist.rehydrate()
+  })
 }
 
-function emit() {
-  listeners.forEach((listener) => listener())
+function live({ value, expiresAt }: UserDataState): UserData | null {
+  return value && expiresAt > Date.now() ? value : null
 }
 
 export function getUserData(): UserData | null {
-  return read()
-}
-
-function write(stored: Stored): void {
-  try {
-    localStorage.setItem(KEY, JSON.stringify(stored))
-  } catch {
-    // Storage full or disabled: the app still works from the session check.
-  }
-  emit()
+  return live(useUserDataStore.getState())
 }
 
 export function setUserData(value: UserData): void {
-  write({ value, expiresAt: Date.now() + TIMINGS.userDataTtlMs })
+  useUserDataStore.setState({ value, expiresAt: Date.now() + TIMINGS.userDataTtlMs })
 }
 
 /** Changes some fields and keeps the original expiry. */
 export function updateUserData(patch: Partial<UserData>): void {
-  const current = read()
-  if (!current || !cache.raw) return
-  const { expiresAt } = JSON.parse(cache.raw) as Stored
-  write({ value: { ...current, ...patch }, expiresAt })
+  const current = getUserData()
+  if (current) useUserDataStore.setState({ value: { ...current, ...patch } })
 }
 
 export function clearUserData(): void {
-  try {
-    localStorage.removeItem(KEY)
-  } catch {
-    // Nothing stored.
-  }
-  emit()
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener)
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === KEY || event.key === null) listener()
-  }
-  window.addEventListener('storage', onStorage)
-  return () => {
-    listeners.delete(listener)
-    window.removeEventListener('storage', onStorage)
-  }
+  useUserDataStore.setState(EMPTY)
+  useUserDataStore.persist.clearStorage()
 }
 
 export function useUserData(): UserData | null {
-  return useSyncExternalStore(subscribe, read, () => null)
+  return useUserDataStore(live)
 }

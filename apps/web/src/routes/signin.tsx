@@ -1,15 +1,14 @@
-import { CODE_LENGTH, LinkAnswerSchema, UI_TEXT } from '@storyreel/core'
+import { CODE_LENGTH, UI_TEXT, authApi } from '@storyreel/core'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { ArrowLeft, Clapperboard, Mail, Mic, Sparkles, Wand2 } from 'lucide-react'
 import { useState } from 'react'
 import type { FormEvent } from 'react'
 import { Navigate, useNavigate, useSearchParams } from 'react-router'
-import { z } from 'zod'
 import { BrandMark, BrandName } from '../components/brand'
 import { Button } from '../components/ui/button'
 import { TextField } from '../components/ui/text-field'
 import { toast } from '../components/ui/toast'
-import { api, errorText, resetCsrfToken } from '../lib/api'
+import { callApi, errorText, resetCsrfToken } from '../lib/api'
 import { sessionKey } from '../lib/session'
 import { getUserData } from '../lib/user-data'
 import './signin.css'
@@ -52,23 +51,20 @@ export function Component() {
 
   const sendCode = useMutation({
     mutationFn: () =>
-      api.post(
-        '/auth/local/token/create',
-        { email: email.trim(), type: registering ? 'register' : 'login' },
-        z.unknown(),
-      ),
+      callApi(authApi.createToken, {
+        body: { email: email.trim(), type: registering ? 'register' : 'login' },
+      }),
     onError: (error) => toast.error(errorText(error, UI_TEXT.errorCreatingToken)),
   })
 
   const verify = useMutation({
     mutationFn: () =>
       mode === Mode.registerCode
-        ? api.post(
-            `/auth/local/register${plan ? `?plan=${plan}` : ''}`,
-            { name: name.trim(), surname: surname.trim(), email: email.trim(), token: code },
-            LinkAnswerSchema,
-          )
-        : api.post('/auth/local/login', { email: email.trim(), token: code }, LinkAnswerSchema),
+        ? callApi(authApi.register, {
+            query: { plan },
+            body: { name: name.trim(), surname: surname.trim(), email: email.trim(), token: code },
+          })
+        : callApi(authApi.login, { body: { email: email.trim(), token: code } }),
     onSuccess: ({ link }) => {
       // A new session: its CSRF token and user differ from the old one's.
       resetCsrfToken()

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { CODE_LENGTH } from '../limits'
 import { PlanTypeSchema } from '../plans'
 import { UserDataSchema } from '../user'
+import { endpoint } from './endpoint'
 
 const email = z.string().trim().toLowerCase().pipe(z.email().max(254))
 
@@ -43,3 +44,38 @@ export type VerifySessionAnswer = z.infer<typeof VerifySessionAnswerSchema>
 export const VideoLimitAnswerSchema = z.object({ limitReached: z.boolean() })
 
 export const CsrfAnswerSchema = z.object({ csrfToken: z.string() })
+
+export const authApi = {
+  verifySession: endpoint({
+    method: 'GET',
+    path: '/auth/verify-session',
+    answer: VerifySessionAnswerSchema,
+  }),
+  updateVideoLimit: endpoint({
+    method: 'GET',
+    path: '/auth/update-video-limit',
+    answer: VideoLimitAnswerSchema,
+  }),
+  csrfToken: endpoint({ method: 'GET', path: '/auth/csrf-token', answer: CsrfAnswerSchema }),
+  /** POST behind CSRF (SPEC section 7 has GET): no other site can sign a user out. */
+  logout: endpoint({ method: 'POST', path: '/auth/logout', answer: z.null() }),
+  createToken: endpoint({
+    method: 'POST',
+    path: '/auth/local/token/create',
+    body: TokenCreateBodySchema,
+    answer: z.null(),
+  }),
+  register: endpoint({
+    method: 'POST',
+    path: '/auth/local/register',
+    query: RegisterQuerySchema,
+    body: RegisterBodySchema,
+    answer: LinkAnswerSchema,
+  }),
+  login: endpoint({
+    method: 'POST',
+    path: '/auth/local/login',
+    body: LoginBodySchema,
+    answer: LinkAnswerSchema,
+  }),
+}

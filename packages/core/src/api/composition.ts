@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { CompositionSchema } from '../composition'
 import { ImageDescriptionSchema } from '../media-file'
+import { endpoint } from './endpoint'
 
 export const CreateCompositionBodySchema = z.object({
   suggestion: z.string().max(2000).default(''),
@@ -28,3 +29,25 @@ export const FrameBodySchema = z
     path: ['slideIndex'],
   })
 export type FrameBody = z.infer<typeof FrameBodySchema>
+
+export const compositionApi = {
+  create: endpoint({
+    method: 'POST',
+    path: '/composition/create',
+    body: CreateCompositionBodySchema,
+    answer: CreateCompositionAnswerSchema,
+  }),
+  render: endpoint({
+    method: 'POST',
+    path: '/composition/render',
+    body: RenderBodySchema,
+    answer: RenderAnswerSchema,
+  }),
+  /** A JPEG of one instant of a slide. */
+  frame: endpoint({
+    method: 'POST',
+    path: '/composition/frame',
+    body: FrameBodySchema,
+    answer: 'binary',
+  }),
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { EFFECT_DEFAULTS, EFFECT_PRESETS, newEffect } from './index'
-import { DISTORT_PRESETS, DistortParamsSchema } from './distort'
+import { DistortParamsSchema } from './distort'
+import { EFFECT_DEFAULTS, newEffect } from './index'
 
 // SPEC section 3: 1,2,3, 25, 120, 900, 15 in the order red, green, blue, amount, size, evolution,
 // noise.
@@ -18,21 +18,6 @@ describe('distort', () => {
   it('a new distort has the spec values', () => {
     expect(newEffect('distort').params).toEqual(SPEC_DISTORT_DEFAULTS)
     expect(EFFECT_DEFAULTS.distort).toEqual(SPEC_DISTORT_DEFAULTS)
-  })
-
-  it('offers Default, Subtle, Intense and Extreme, in that order', () => {
-    expect(DISTORT_PRESETS.map((p) => p.name)).toEqual(['Default', 'Subtle', 'Intense', 'Extreme'])
-    expect(EFFECT_PRESETS.distort).toBe(DISTORT_PRESETS)
-  })
-
-  it('the Default preset is the default values', () => {
-    expect(DISTORT_PRESETS[0]?.params).toEqual(SPEC_DISTORT_DEFAULTS)
-  })
-
-  it('every preset is valid distort params', () => {
-    for (const preset of DISTORT_PRESETS) {
-      expect(DistortParamsSchema.safeParse(preset.params).success, preset.name).toBe(true)
-    }
   })
 
   it('takes channels 1 to 3 only', () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import type { Preset } from './preset'
+import { DEFAULT_SLIDER, defineEffect, numberIn, type SliderRange } from './descriptor'
 
-export const DISTORT_DEFAULTS = {
+const defaults = {
   takeRedFrom: 1,
   takeGreenFrom: 2,
   takeBlueFrom: 3,
@@ -12,56 +12,77 @@ export const DISTORT_DEFAULTS = {
 }
 
 /** 1 red, 2 green, 3 blue. */
-const ChannelSchema = z.number().int().min(1).max(3)
+const CHANNEL: SliderRange = { min: 1, max: 3, step: 1 }
+const ChannelSchema = numberIn(CHANNEL).int()
+
+/** Swirl size in pixels at 1080; the presets use 60 to 160. */
+const DISPLACE_SIZE: SliderRange = { min: 1, max: 300, step: 1 }
+/** Degrees the turbulence evolves over the slide; the presets turn up to six times (2160). */
+const DISPLACE_EVOLUTION: SliderRange = { min: 0, max: 3600, step: 10 }
 
 export const DistortParamsSchema = z.object({
-  takeRedFrom: ChannelSchema.default(DISTORT_DEFAULTS.takeRedFrom),
-  takeGreenFrom: ChannelSchema.default(DISTORT_DEFAULTS.takeGreenFrom),
-  takeBlueFrom: ChannelSchema.default(DISTORT_DEFAULTS.takeBlueFrom),
-  turbulentDisplaceAmount: z.number().min(0).default(DISTORT_DEFAULTS.turbulentDisplaceAmount),
-  turbulentDisplaceSize: z.number().min(1).default(DISTORT_DEFAULTS.turbulentDisplaceSize),
-  turbulentDisplaceEvolution: z.number().default(DISTORT_DEFAULTS.turbulentDisplaceEvolution),
-  noiseAmount: z.number().min(0).max(100).default(DISTORT_DEFAULTS.noiseAmount),
+  takeRedFrom: ChannelSchema.default(defaults.takeRedFrom),
+  takeGreenFrom: ChannelSchema.default(defaults.takeGreenFrom),
+  takeBlueFrom: ChannelSchema.default(defaults.takeBlueFrom),
+  turbulentDisplaceAmount: numberIn(DEFAULT_SLIDER).default(defaults.turbulentDisplaceAmount),
+  turbulentDisplaceSize: numberIn(DISPLACE_SIZE).default(defaults.turbulentDisplaceSize),
+  turbulentDisplaceEvolution: numberIn(DISPLACE_EVOLUTION).default(
+    defaults.turbulentDisplaceEvolution,
+  ),
+  noiseAmount: numberIn(DEFAULT_SLIDER).default(defaults.noiseAmount),
 })
 export type DistortParams = z.infer<typeof DistortParamsSchema>
 
-/** The spec names these presets without values; these grow from barely visible to glitch art. */
-export const DISTORT_PRESETS: Preset<DistortParams>[] = [
-  { name: 'Default', params: { ...DISTORT_DEFAULTS } },
-  {
-    name: 'Subtle',
-    params: {
-      takeRedFrom: 1,
-      takeGreenFrom: 2,
-      takeBlueFrom: 3,
-      turbulentDisplaceAmount: 8,
-      turbulentDisplaceSize: 160,
-      turbulentDisplaceEvolution: 360,
-      noiseAmount: 5,
+export const distortEffect = defineEffect({
+  name: 'distort',
+  label: 'Distort',
+  params: DistortParamsSchema,
+  defaults,
+  // The spec names these presets without values; they grow from barely visible to glitch art.
+  presets: [
+    { name: 'Default', params: { ...defaults } },
+    {
+      name: 'Subtle',
+      params: {
+        takeRedFrom: 1,
+        takeGreenFrom: 2,
+        takeBlueFrom: 3,
+        turbulentDisplaceAmount: 8,
+        turbulentDisplaceSize: 160,
+        turbulentDisplaceEvolution: 360,
+        noiseAmount: 5,
+      },
     },
-  },
-  {
-    name: 'Intense',
-    params: {
-      takeRedFrom: 2,
-      takeGreenFrom: 1,
-      takeBlueFrom: 3,
-      turbulentDisplaceAmount: 50,
-      turbulentDisplaceSize: 90,
-      turbulentDisplaceEvolution: 1440,
-      noiseAmount: 30,
+    {
+      name: 'Intense',
+      params: {
+        takeRedFrom: 2,
+        takeGreenFrom: 1,
+        takeBlueFrom: 3,
+        turbulentDisplaceAmount: 50,
+        turbulentDisplaceSize: 90,
+        turbulentDisplaceEvolution: 1440,
+        noiseAmount: 30,
+      },
     },
-  },
-  {
-    name: 'Extreme',
-    params: {
-      takeRedFrom: 3,
-      takeGreenFrom: 1,
-      takeBlueFrom: 2,
-      turbulentDisplaceAmount: 100,
-      turbulentDisplaceSize: 60,
-      turbulentDisplaceEvolution: 2160,
-      noiseAmount: 50,
+    {
+      name: 'Extreme',
+      params: {
+        takeRedFrom: 3,
+        takeGreenFrom: 1,
+        takeBlueFrom: 2,
+        turbulentDisplaceAmount: 100,
+        turbulentDisplaceSize: 60,
+        turbulentDisplaceEvolution: 2160,
+        noiseAmount: 50,
+      },
     },
+  ],
+  sliders: {
+    takeRedFrom: CHANNEL,
+    takeGreenFrom: CHANNEL,
+    takeBlueFrom: CHANNEL,
+    turbulentDisplaceSize: DISPLACE_SIZE,
+    turbulentDisplaceEvolution: DISPLACE_EVOLUTION,
   },
-]
+})

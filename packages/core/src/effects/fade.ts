@@ -1,18 +1,28 @@
 import { z } from 'zod'
-import type { Preset } from './preset'
+import { defineEffect, numberIn } from './descriptor'
 
-export const FADE_DEFAULTS = { fadeInDuration: 0.3, fadeOutDuration: 0.2 }
+const defaults = { fadeInDuration: 0.3, fadeOutDuration: 0.2 }
+
+/** Fade durations slide in tenths of a second up to 10 s (SPEC section 5). */
+export const FADE_SLIDER = { min: 0, max: 10, step: 0.1 }
 
 /** Seconds from black at the slide's start and to black at its end. */
 export const FadeParamsSchema = z.object({
-  fadeInDuration: z.number().min(0).default(FADE_DEFAULTS.fadeInDuration),
-  fadeOutDuration: z.number().min(0).default(FADE_DEFAULTS.fadeOutDuration),
+  fadeInDuration: numberIn(FADE_SLIDER).default(defaults.fadeInDuration),
+  fadeOutDuration: numberIn(FADE_SLIDER).default(defaults.fadeOutDuration),
 })
 export type FadeParams = z.infer<typeof FadeParamsSchema>
 
-export const FADE_PRESETS: Preset<FadeParams>[] = [
-  { name: 'Default', params: { fadeInDuration: 0.3, fadeOutDuration: 0.2 } },
-  { name: 'Slow', params: { fadeInDuration: 1, fadeOutDuration: 1 } },
-  { name: 'Quick', params: { fadeInDuration: 0.1, fadeOutDuration: 0.1 } },
-  { name: 'Dramatic', params: { fadeInDuration: 2, fadeOutDuration: 2 } },
-]
+export const fadeEffect = defineEffect({
+  name: 'fade',
+  label: 'Fade',
+  params: FadeParamsSchema,
+  defaults,
+  presets: [
+    { name: 'Default', params: { fadeInDuration: 0.3, fadeOutDuration: 0.2 } },
+    { name: 'Slow', params: { fadeInDuration: 1, fadeOutDuration: 1 } },
+    { name: 'Quick', params: { fadeInDuration: 0.1, fadeOutDuration: 0.1 } },
+    { name: 'Dramatic', params: { fadeInDuration: 2, fadeOutDuration: 2 } },
+  ],
+  sliders: { fadeInDuration: FADE_SLIDER, fadeOutDuration: FADE_SLIDER },
+})

@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { MAX_MOVIE_SIDE } from '../limits'
 import {
-  AI_GENERATED_PRESET_NAME,
+  BORDER_WIDTH,
+  DEFAULT_SLIDER,
   EFFECT_DEFAULTS,
+  EFFECT_LABELS,
   EFFECT_NAMES,
   EFFECT_PRESETS,
+  EFFECTS,
   EffectSchema,
+  MAX_TEXT_LENGTH,
   newEffect,
+  sliderRange,
+  type SliderRange,
 } from './index'
 
 // SPEC section 3: types animated_text, blur, distort, fade, vignette, zoom; pan has a label only;
@@ -21,9 +29,120 @@ const SPEC_EFFECT_NAMES = [
   'stream_text',
 ] as const
 
-describe('EFFECT_NAMES', () => {
+describe('the registry', () => {
   it('covers every effect type of the spec', () => {
     expect([...EFFECT_NAMES].sort()).toEqual([...SPEC_EFFECT_NAMES].sort())
+  })
+
+  it('derives the union, labels, defaults and presets from the descriptors', () => {
+    expect(EffectSchema.options.map((o) => o.shape.name.value)).toEqual(EFFECT_NAMES)
+    for (const [i, d] of EFFECTS.entries()) {
+      expect(EffectSchema.options[i]?.shape.params, d.name).toBe(d.params)
+      expect(EFFECT_LABELS[d.name], d.name).toBe(d.label)
+      expect(EFFECT_DEFAULTS[d.name], d.name).toBe(d.defaults)
+      expect(EFFECT_PRESETS[d.name], d.name).toBe(d.presets)
+    }
+  })
+
+  it('gives each effect a distinct name and a label', () => {
+    expect(new Set(EFFECT_NAMES).size).toBe(EFFECTS.length)
+    for (const d of EFFECTS) expect(d.label.trim(), d.name).not.toBe('')
+  })
+})
+
+/** The zod type of one param, optional and default wrappers taken off. */
+function paramType(schema: z.ZodObject, param: string): z.core.$ZodType | undefined {
+  let type: z.core.$ZodType | undefined = schema.shape[param]
+  while (type instanceof z.ZodOptional || type instanceof z.ZodDefault) type = type.unwrap()
+  return type
+}
+
+describe('descriptors', () => {
+  it('give slider ranges to numeric params only, each well formed', () => {
+    for (const d of EFFECTS) {
+      for (const [param, range] of Object.entries(d.sliders as Record<string, SliderRange>)) {
+        expect(paramType(d.params, param), `${d.name}.${param}`).toBeInstanceOf(z.ZodNumber)
+        expect(range.min, `${d.name}.${param}`).toBeLessThan(range.max)
+        expect(range.step, `${d.name}.${param}`).toBeGreaterThan(0)
+      }
+    }
+  })
+
+  it('hide or toggle only params they have, toggled by a boolean param', () => {
+    for (const d of EFFECTS) {
+      const params = Object.keys(d.params.shape)
+      for (const param of d.hidden ?? []) expect(params, d.name).toContain(param)
+      for (const [param, toggle] of Object.entries((d.enabledBy ?? {}) as Record<string, string>)) {
+        expect(params, d.name).toContain(param)
+        expect(paramType(d.params, toggle), `${d.name}.${param}`).toBeInstanceOf(z.ZodBoolean)
+      }
+    }
+  })
+
+  it('have defaults that parse to themselves', () => {
+    for (const d of EFFECTS) expect(d.params.parse(d.defaults), d.name).toEqual(d.defaults)
+  })
+
+  it('accept every value their sliders produce, and nothing below them', () => {
+    for (const d of EFFECTS) {
+      for (const param of Object.keys(d.params.shape)) {
+        if (!(paramType(d.params, param) instanceof z.ZodNumber)) continue
+        if (d.hidden?.includes(param as never)) continue
+        const { min, max } = sliderRange(d.name, param)
+        const at = (value: number) => d.params.safeParse({ ...d.defaults, [param]: value }).success
+        expect(at(min), `${d.name}.${param} = ${min}`).toBe(true)
+        expect(at(max), `${d.name}.${param} = ${max}`).toBe(true)
+        expect(at(min - 1), `${d.name}.${param} = ${min - 1}`).toBe(false)
+      }
+    }
+  })
+})
+
+describe('bounds', () => {
+  const text = (params: Record<string, unknown>) =>
+    EffectSchema.safeParse({ name: 'animated_text', params }).success
+
+  it('keep text short and its size, outline and box within what the editor makes', () => {
+    expect(text({ text: 'x'.repeat(MAX_TEXT_LENGTH) })).toBe(true)
+    expect(text({ text: 'x'.repeat(MAX_TEXT_LENGTH + 1) })).toBe(false)
+    expect(text({ fontSize: 0.001 })).toBe(false)
+    expect(text({ fontSize: 151 })).toBe(false)
+    expect(text({ border: { color: { r: 0, g: 0, b: 0 }, width: BORDER_WIDTH.max + 1 } })).toBe(
+      false,
+    )
+    expect(text({ width: MAX_MOVIE_SIDE })).toBe(true)
+    expect(text({ width: 1e12 })).toBe(false)
+    expect(text({ height: Infinity })).toBe(false)
+    expect(text({ charsPerSecond: 1e9 })).toBe(false)
+  })
+
+  it('refuse numbers no slider reaches', () => {
+    const parses = (name: string, params: Record<string, unknown>) =>
+      EffectSchema.safeParse({ name, params }).success
+    expect(parses('zoom', { zoomEnd: 1e6 })).toBe(false)
+    expect(parses('distort', { turbulentDisplaceSize: 1e6 })).toBe(false)
+    expect(parses('distort', { turbulentDisplaceEvolution: -1 })).toBe(false)
+    expect(parses('vignette', { amount: 1e6 })).toBe(false)
+    expect(parses('fade', { fadeInDuration: 11 })).toBe(false)
+  })
+})
+
+describe('sliderRange', () => {
+  it("reads the effect's own range and falls back to the default for other numbers", () => {
+    expect(sliderRange('animated_text', 'startPositionX')).toEqual({
+      min: -100,
+      max: 200,
+      step: 10,
+    })
+    expect(sliderRange('fade', 'fadeInDuration')).toEqual({ min: 0, max: 10, step: 0.1 })
+    expect(sliderRange('distort', 'noiseAmount')).toBe(DEFAULT_SLIDER)
+    expect(sliderRange('zoom', 'focusX')).toBe(DEFAULT_SLIDER)
+  })
+
+  it('streaming text has the sliders of text', () => {
+    for (const param of Object.keys(EFFECT_DEFAULTS.animated_text)) {
+      expect(sliderRange('stream_text', param), param).toEqual(sliderRange('animated_text', param))
+    }
   })
 })
 
@@ -174,10 +293,6 @@ describe('presets', () => {
       'vignette',
       'zoom',
     ])
-  })
-
-  it("the AI preset is called 'AI Generated'", () => {
-    expect(AI_GENERATED_PRESET_NAME).toBe('AI Generated')
   })
 
   it('every preset parses as its effect', () => {

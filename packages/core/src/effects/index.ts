@@ -1,76 +1,88 @@
 import { z } from 'zod'
-import { ANIMATED_TEXT_DEFAULTS, AnimatedTextParamsSchema } from './animated-text'
-import { BLUR_DEFAULTS, BLUR_PRESETS, BlurParamsSchema } from './blur'
-import { DISTORT_DEFAULTS, DISTORT_PRESETS, DistortParamsSchema } from './distort'
-import { FADE_DEFAULTS, FADE_PRESETS, FadeParamsSchema } from './fade'
-import { PAN_DEFAULTS, PanParamsSchema } from './pan'
+import { animatedTextEffect } from './animated-text'
+import { blurEffect } from './blur'
+import { DEFAULT_SLIDER, type EffectDescriptor, type SliderRange } from './descriptor'
+import { distortEffect } from './distort'
+import { fadeEffect } from './fade'
+import { panEffect } from './pan'
 import type { Preset } from './preset'
-import { VIGNETTE_DEFAULTS, VIGNETTE_PRESETS, VignetteParamsSchema } from './vignette'
-import { ZOOM_DEFAULTS, ZOOM_PRESETS, ZoomParamsSchema } from './zoom'
+import { streamTextEffect } from './stream-text'
+import { vignetteEffect } from './vignette'
+import { zoomEffect } from './zoom'
 
 export * from './animated-text'
 export * from './blur'
 export * from './color'
+export * from './descriptor'
 export * from './distort'
 export * from './fade'
 export * from './pan'
 export * from './preset'
+export * from './stream-text'
 export * from './vignette'
 export * from './zoom'
 
-/** source 'AI' marks an effect the composer chose (it then offers the 'AI Generated' preset). */
-const meta = { source: z.string().optional(), description: z.string().optional() }
+/** Every effect, one line each; the schema, names, labels, defaults and presets derive from it. */
+export const EFFECTS = [
+  zoomEffect,
+  blurEffect,
+  fadeEffect,
+  vignetteEffect,
+  distortEffect,
+  animatedTextEffect,
+  streamTextEffect,
+  panEffect,
+] as const
 
-function effect<N extends string, P extends z.ZodType>(name: N, params: P) {
-  return z.object({ name: z.literal(name), params, ...meta })
+/** source 'AI' marks an effect the composer chose (it then offers the 'AI Generated' preset). */
+const meta = {
+  source: z.string().max(20).optional(),
+  /** The composer's one-line note on what the effect does. */
+  description: z.string().max(300).optional(),
 }
 
-export const EffectSchema = z.discriminatedUnion('name', [
-  effect('zoom', ZoomParamsSchema),
-  effect('blur', BlurParamsSchema),
-  effect('fade', FadeParamsSchema),
-  effect('vignette', VignetteParamsSchema),
-  effect('distort', DistortParamsSchema),
-  effect('animated_text', AnimatedTextParamsSchema),
-  // stream_text is animated_text with streaming on.
-  effect('stream_text', AnimatedTextParamsSchema),
-  effect('pan', PanParamsSchema),
-])
+type EntrySchema<D> =
+  D extends EffectDescriptor<infer N, infer S>
+    ? z.ZodObject<{ name: z.ZodLiteral<N>; params: S } & typeof meta>
+    : never
+// Generic, so that mapping the tuple gives a tuple: one entry schema per effect, in order.
+type EntrySchemas<T extends readonly unknown[]> = { -readonly [K in keyof T]: EntrySchema<T[K]> }
+
+export const EffectSchema = z.discriminatedUnion(
+  'name',
+  // map() loses the tuple's per-effect types; EntrySchemas restores them.
+  EFFECTS.map((d) =>
+    z.object({ name: z.literal(d.name), params: d.params, ...meta }),
+  ) as unknown as EntrySchemas<typeof EFFECTS>,
+)
 export type Effect = z.infer<typeof EffectSchema>
 export type EffectName = Effect['name']
 export type EffectParams<N extends EffectName> = Extract<Effect, { name: N }>['params']
 
-export const EFFECT_NAMES = EffectSchema.options.map((o) => o.shape.name.value) as EffectName[]
+export const EFFECT_NAMES: EffectName[] = EFFECTS.map((d) => d.name)
 
-export const EFFECT_LABELS: Record<EffectName, string> = {
-  zoom: 'Zoom',
-  blur: 'Blur',
-  fade: 'Fade',
-  vignette: 'Vignette',
-  distort: 'Distort',
-  animated_text: 'Text',
-  stream_text: 'Streaming text',
-  pan: 'Pan',
-}
+export const EFFECT_LABELS = Object.fromEntries(EFFECTS.map((d) => [d.name, d.label])) as Record<
+  EffectName,
+  string
+>
 
 /** The params of a newly added effect (SPEC section 3, "Defaults for a new effect"). */
-export const EFFECT_DEFAULTS: { [N in EffectName]: EffectParams<N> } = {
-  zoom: ZOOM_DEFAULTS,
-  blur: BLUR_DEFAULTS,
-  fade: FADE_DEFAULTS,
-  vignette: VIGNETTE_DEFAULTS,
-  distort: DISTORT_DEFAULTS,
-  animated_text: ANIMATED_TEXT_DEFAULTS,
-  stream_text: { ...ANIMATED_TEXT_DEFAULTS, stream: true },
-  pan: PAN_DEFAULTS,
+export const EFFECT_DEFAULTS = Object.fromEntries(EFFECTS.map((d) => [d.name, d.defaults])) as {
+  [N in EffectName]: EffectParams<N>
 }
 
-export const EFFECT_PRESETS: Partial<{ [N in EffectName]: Preset<EffectParams<N>>[] }> = {
-  zoom: ZOOM_PRESETS,
-  blur: BLUR_PRESETS,
-  fade: FADE_PRESETS,
-  vignette: VIGNETTE_PRESETS,
-  distort: DISTORT_PRESETS,
+export const EFFECT_PRESETS = Object.fromEntries(
+  EFFECTS.flatMap((d) => (d.presets ? [[d.name, d.presets]] : [])),
+) as Partial<{ [N in EffectName]: readonly Preset<EffectParams<N>>[] }>
+
+const SLIDERS = Object.fromEntries(EFFECTS.map((d) => [d.name, d.sliders])) as Record<
+  EffectName,
+  Partial<Record<string, SliderRange>>
+>
+
+/** The slider of one numeric param in the effect panel (SPEC section 5). */
+export function sliderRange(effect: EffectName, param: string): SliderRange {
+  return SLIDERS[effect][param] ?? DEFAULT_SLIDER
 }
 
 /** Parsing copies every object, so the new effect shares nothing with the defaults. */

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { defineEffect } from './descriptor'
 
 /**
  * The spec gives pan a label only. We render it as a slow, eased left-to-right pan across the
@@ -7,4 +8,10 @@ import { z } from 'zod'
 export const PanParamsSchema = z.object({})
 export type PanParams = z.infer<typeof PanParamsSchema>
 
-export const PAN_DEFAULTS: PanParams = {}
+export const panEffect = defineEffect({
+  name: 'pan',
+  label: 'Pan',
+  params: PanParamsSchema,
+  defaults: {},
+  sliders: {},
+})

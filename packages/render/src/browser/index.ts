@@ -1,21 +1,60 @@
-import type { Composition, FontValue, Slide } from '@storyreel/core'
-import { drawFrame, preScaledSize, type Ctx, type Media } from '../engine'
+import type { FontValue, Slide } from '@storyreel/core'
+import { preScaledSize, type Media } from '../engine'
 import { FONT_URLS } from './font-urls'
 
 export { FONT_URLS }
+export { drawFrame, FPS, type Media } from '../engine'
+export { MediaCache, type LoadMedia } from './media-cache'
+export {
+  advance,
+  clampTime,
+  MAX_STEP_SECONDS,
+  playFrom,
+  posterTime,
+  type ClockStep,
+  type Playhead,
+  type PlayMode,
+} from './playback-clock'
+export {
+  DRAFT_SCALE,
+  drawPreviewFrame,
+  hasCostlyEffect,
+  type PreviewFrameOptions,
+} from './preview-renderer'
+export { PREVIEW_LONG_SIDE, previewSize, previewSlide, type PreviewSize } from './preview-size'
+export { canvasMeasure, textBoxAt, type MeasureText, type TextBox } from './text-box'
 
-/** Adds every font of the font table to document.fonts under its stored value. */
-export async function loadFonts(): Promise<void> {
-  await Promise.all(
+let fonts: Promise<void> | undefined
+
+/**
+ * Adds every font of the font table to document.fonts under its stored value, once. Draw no
+ * text before it resolves: text layouts are cached by font, and a fallback font's widths
+ * would stay.
+ */
+export function loadFonts(): Promise<void> {
+  fonts ??= Promise.all(
     (Object.entries(FONT_URLS) as [FontValue, string][]).map(async ([value, url]) => {
       document.fonts.add(await new FontFace(value, `url(${url})`).load())
     }),
+  ).then(
+    () => {},
+    (error: unknown) => {
+      fonts = undefined
+      throw error
+    },
   )
+  return fonts
+}
+
+/** Media from another origin (the app's API elsewhere) must be read with its cookies and CORS. */
+function crossOrigin(url: string): 'use-credentials' | null {
+  return new URL(url, location.href).origin === location.origin ? null : 'use-credentials'
 }
 
 /**
- * Loads a slide's image and scales it once to the size the render uses (preScaledSize), so the
- * preview filters it the same way. A clip is returned as its <video> element, to be played.
+ * Loads a slide's media for a width x height frame. A picture is scaled once to the size the
+ * frame needs (preScaledSize, as the render does), so it filters the same way; a preview-sized
+ * frame gives a preview-sized copy. A clip is returned as its <video> element, to be played.
  */
 export async function loadMedia(
   url: string,
@@ -25,10 +64,12 @@ export async function loadMedia(
 ): Promise<Media> {
   if (/\.mp4$/i.test(slide.filename)) {
     const video = document.createElement('video')
+    video.crossOrigin = crossOrigin(url)
     video.src = url
     video.muted = true
     video.loop = true
     video.playsInline = true
+    video.preload = 'auto'
     await new Promise((resolve, reject) => {
       video.onloadeddata = resolve
       video.onerror = () => reject(new Error(`cannot load media ${slide.filename}`))
@@ -36,6 +77,7 @@ export async function loadMedia(
     return { source: video, width: video.videoWidth, height: video.videoHeight }
   }
   const img = new Image()
+  img.crossOrigin = crossOrigin(url)
   img.src = url
   await img.decode().catch(() => {
     throw new Error(`cannot load media ${slide.filename}`)
@@ -47,50 +89,4 @@ export async function loadMedia(
     resizeQuality: 'high',
   })
   return { source: bitmap, width: size.width, height: size.height }
-}
-
-/**
- * Draws slide `slideIndex` at t seconds into `canvas`, sized to the movie (scale it down with
- * CSS): the very drawFrame of the render, so text wraps and effects land the same.
- * `media` maps a slide's filename to what loadMedia gave.
- */
-export function drawSlidePreview(
-  canvas: HTMLCanvasElement,
-  composition: Composition,
-  slideIndex: number,
-  t: number,
-  media: ReadonlyMap<string, Media>,
-): void {
-  const slide = composition.composition[slideIndex]
-  if (!slide) return
-  const { width, height } = composition.movieParams
-  if (canvas.width !== width) canvas.width = width
-  if (canvas.height !== height) canvas.height = height
-  const ctx = canvas.getContext('2d') as Ctx
-  drawFrame(ctx, { width, height, slide, media: media.get(slide.filename) ?? null }, t)
-}
-
-/** Plays a slide in a loop with requestAnimationFrame; returns a function that stops it. */
-export function playSlidePreview(
-  canvas: HTMLCanvasElement,
-  composition: Composition,
-  slideIndex: number,
-  media: ReadonlyMap<string, Media>,
-): () => void {
-  const slide = composition.composition[slideIndex]
-  if (!slide) return () => {}
-  let frame = 0
-  const start = performance.now()
-  const tick = (now: number) => {
-    drawSlidePreview(
-      canvas,
-      composition,
-      slideIndex,
-      ((now - start) / 1000) % slide.duration,
-      media,
-    )
-    frame = requestAnimationFrame(tick)
-  }
-  frame = requestAnimationFrame(tick)
-  return () => cancelAnimationFrame(frame)
 }

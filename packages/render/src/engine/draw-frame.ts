@@ -1,8 +1,6 @@
 import { EFFECT_DEFAULTS, type Effect, type EffectName } from '@storyreel/core'
-import { drawCrop, drawCropWithBleed, type Crop } from './camera'
-import { EFFECT_MODULES } from './effects'
-import type { BlurState } from './effects/blur'
-import * as zoom from './effects/zoom'
+import { cameraCrop, drawCrop, drawCropWithBleed, type Crop } from './camera'
+import { effectModule } from './effects'
 import { frameInfo } from './frame'
 import type { Ctx, EffectModule, FrameInfo, Media, Scene, Stage } from './types'
 
@@ -18,7 +16,7 @@ function paramsOf(effect: Effect): never {
 
 function activeEffects(effects: readonly Effect[], t: number, frame: FrameInfo): Active[] {
   return effects.map((e) => {
-    const module = EFFECT_MODULES[e.name] as EffectModule<EffectName, unknown>
+    const module = effectModule(e.name)
     return { module, state: module.state(t, paramsOf(e), frame) }
   })
 }
@@ -33,22 +31,16 @@ function drawStage(
   for (const a of active) if (a.module.stage === stage) a.module.draw(ctx, a.state, frame, media)
 }
 
-const STILL = { zoomStart: 100, zoomEnd: 100 }
-
 function drawMedia(ctx: Ctx, active: Active[], t: number, frame: FrameInfo, media: Media): void {
   // One camera per slide: the first zoom or pan; none means the media at cover fit.
   const camera = active.find((a) => a.module.stage === 'camera')
-  const crop = camera ? (camera.state as { crop: Crop }).crop : zoom.state(t, STILL, frame).crop
+  const crop = camera ? (camera.state as { crop: Crop }).crop : cameraCrop(frame, 1, 0.5, 0.5)
   // Bilinear: media are pre-scaled (preScaledSize) so frames never shrink them much.
   ctx.imageSmoothingEnabled = true
   ctx.imageSmoothingQuality = 'low'
   drawStage(ctx, active, 'filter', frame, media)
-  const radius = Math.max(
-    0,
-    ...active.map((a) => (a.module.name === 'blur' ? (a.state as BlurState).radius : 0)),
-  )
-  if (radius > 0 && ctx.filter !== 'none')
-    drawCropWithBleed(ctx, media, crop, Math.ceil(radius * 3), frame)
+  const bleed = Math.max(0, ...active.map((a) => a.module.bleed?.(a.state) ?? 0))
+  if (bleed > 0 && ctx.filter !== 'none') drawCropWithBleed(ctx, media, crop, bleed, frame)
   else if (camera) camera.module.draw(ctx, camera.state, frame, media)
   else drawCrop(ctx, media, crop)
   ctx.filter = 'none'

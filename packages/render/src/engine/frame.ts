@@ -1,9 +1,8 @@
-import type { Slide } from '@storyreel/core'
+import { FPS, type Slide } from '@storyreel/core'
 import { hashString } from './random'
 import type { FrameInfo, Media } from './types'
 
-/** Frames per second of every render; the preview samples the same instants. */
-export const FPS = 30
+export { FPS }
 
 /** Sizes given "in pixels at 1080" (font size, border, blur, displacement) scale by this. */
 export function unitScale(width: number, height: number): number {

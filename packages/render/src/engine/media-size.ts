@@ -1,18 +1,16 @@
 import type { Slide } from '@storyreel/core'
-import { PAN_ZOOM } from './effects/pan'
+import { effectModule } from './effects'
+import type { ZoomRange } from './types'
 
 /** The smallest and largest zoom the slide's camera reaches (1 = cover fit). */
-export function zoomRange(slide: Slide): { min: number; max: number } {
+export function zoomRange(slide: Slide): ZoomRange {
   let min = Infinity
   let max = -Infinity
   for (const e of slide.effects) {
-    if (e.name === 'zoom') {
-      min = Math.min(min, e.params.zoomStart / 100, e.params.zoomEnd / 100)
-      max = Math.max(max, e.params.zoomStart / 100, e.params.zoomEnd / 100)
-    }
-    if (e.name === 'pan') {
-      min = Math.min(min, PAN_ZOOM)
-      max = Math.max(max, PAN_ZOOM)
+    const range = effectModule(e.name).zoomRange?.(e.params)
+    if (range) {
+      min = Math.min(min, range.min)
+      max = Math.max(max, range.max)
     }
   }
   return min <= max ? { min: Math.max(0.01, min), max: Math.max(0.01, max) } : { min: 1, max: 1 }

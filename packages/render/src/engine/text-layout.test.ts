@@ -33,4 +33,17 @@ describe('layoutText', () => {
   it('gives an empty line for empty text', () => {
     expect(layoutText('', 100, measure)).toEqual([{ text: '', start: 0, width: 0 }])
   })
+
+  it('measures a long text in time linear in its length', () => {
+    // 3,000 short words on one very wide line: remeasuring the growing line cost ~9M characters.
+    const text = Array.from({ length: 3000 }, (_, i) => `w${i % 10}`).join(' ')
+    let measured = 0
+    const counting = (s: string) => {
+      measured += s.length
+      return measure(s)
+    }
+    expect(layoutText(text, 1e12, counting)).toHaveLength(1)
+    expect(layoutText(text, 100, counting).length).toBeGreaterThan(100)
+    expect(measured).toBeLessThan(4 * text.length)
+  })
 })

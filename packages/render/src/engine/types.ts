@@ -38,9 +38,23 @@ export interface FrameInfo {
  */
 export type Stage = 'filter' | 'camera' | 'pixels' | 'shade' | 'overlay' | 'final'
 
+/** The smallest and largest zoom of a camera, 1 = the media covers the frame. */
+export interface ZoomRange {
+  min: number
+  max: number
+}
+
+/**
+ * What the frame needs from an effect besides drawing it, declared by the effect so that
+ * drawFrame and the media loaders never ask which effect they hold.
+ */
 export interface EffectModule<N extends EffectName, S> {
   name: N
   stage: Stage
   state(t: number, params: EffectParams<N>, frame: FrameInfo): S
   draw(ctx: Ctx, state: S, frame: FrameInfo, media: Media | null): void
+  /** A camera's zoom over the slide: media are pre-scaled once to what it needs. */
+  zoomRange?(params: EffectParams<N>): ZoomRange
+  /** Frame pixels of picture a filter samples beyond each edge of the crop (a blur's reach). */
+  bleed?(state: S): number
 }

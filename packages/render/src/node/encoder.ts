@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { FPS } from '../engine'
 import { audioMix, type ClipAudio } from './audio-mix'
-import { ffmpegPath } from './ffmpeg-path'
 
 export interface EncoderOptions {
   width: number
@@ -10,7 +9,7 @@ export interface EncoderOptions {
   outFile: string
   narration: string | null
   clips: ClipAudio[]
-  ffmpegPath?: string
+  ffmpeg: string
   onSpawn?: (child: ChildProcess) => void
 }
 
@@ -51,7 +50,7 @@ export function startEncoder(o: EncoderOptions): Encoder {
     ...['-r', String(FPS), '-c:a', 'aac', '-b:a', '128k'],
     ...['-t', total.toFixed(3), '-movflags', '+faststart', '-f', 'mp4', o.outFile],
   ]
-  const child = spawn(ffmpegPath(o.ffmpegPath), args, { stdio: ['pipe', 'ignore', 'pipe'] })
+  const child = spawn(o.ffmpeg, args, { stdio: ['pipe', 'ignore', 'pipe'] })
   o.onSpawn?.(child)
   let stderr = ''
   child.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)))

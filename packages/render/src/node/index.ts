@@ -1,6 +1,5 @@
-export { renderComposition, type RenderOptions } from './render-composition'
+export * from './server'
 export { FRAME_JPEG_QUALITY, renderFrame, type RenderFrameOptions } from './render-frame'
-export { probeMedia, type MediaInfo } from './probe'
 export { createSurface, type Surface } from './surface'
 export { fontPath, registerFonts } from './fonts'
 export { FONT_FILES } from './font-files'

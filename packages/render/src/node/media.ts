@@ -4,9 +4,9 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { extname } from 'node:path'
 import { FPS, type Media } from '../engine'
 import { preScaledSize } from '../engine/media-size'
-import { ffmpegPath } from './ffmpeg-path'
-import { probeMedia } from './probe'
+import { probeMedia, type MediaInfo } from './probe'
 import { rawReader } from './raw-reader'
+import { DEFAULT_TOOLS, type MediaTools } from './run-tool'
 
 /** A slide's media, ready to draw: a still picture, or the current frame of a clip. */
 export interface SlideMedia {
@@ -47,7 +47,9 @@ async function loadStill(
 export interface ClipOptions {
   /** Seconds into the slide of the first frame wanted (renderFrame starts mid-slide). */
   from?: number
-  ffmpegPath?: string
+  /** The clip's probe when the caller has it already, so each file is probed once. */
+  info?: MediaInfo
+  tools?: MediaTools
   onSpawn?: (child: ChildProcess) => void
 }
 
@@ -62,12 +64,13 @@ async function loadClip(
   height: number,
   opts: ClipOptions,
 ): Promise<SlideMedia> {
-  const info = await probeMedia(path)
+  const tools = opts.tools ?? DEFAULT_TOOLS
+  const info = opts.info ?? (await probeMedia(path, tools))
   const size = preScaledSize(info.width, info.height, width, height, slide)
   const from = opts.from ?? 0
   const start = info.duration > 0 ? from % info.duration : 0
   const child = spawn(
-    ffmpegPath(opts.ffmpegPath),
+    tools.ffmpeg,
     [
       ...['-hide_banner', '-loglevel', 'error', '-nostdin'],
       ...['-stream_loop', '-1', '-ss', start.toFixed(3), '-i', path],

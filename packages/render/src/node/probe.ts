@@ -1,6 +1,4 @@
-import { execFile } from 'node:child_process'
-import { promisify } from 'node:util'
-import { ffprobePath } from './ffmpeg-path'
+import { DEFAULT_TOOLS, runTool, type MediaTools } from './run-tool'
 
 export interface MediaInfo {
   width: number
@@ -10,11 +8,12 @@ export interface MediaInfo {
   hasAudio: boolean
 }
 
-const run = promisify(execFile)
-
 /** Size, duration and audio presence of an image or video file, via ffprobe. */
-export async function probeMedia(path: string): Promise<MediaInfo> {
-  const { stdout } = await run(ffprobePath(), [
+export async function probeMedia(
+  path: string,
+  tools: MediaTools = DEFAULT_TOOLS,
+): Promise<MediaInfo> {
+  const stdout = await runTool(tools.ffprobe, [
     '-v',
     'error',
     '-show_entries',
@@ -25,7 +24,7 @@ export async function probeMedia(path: string): Promise<MediaInfo> {
   ]).catch((e: Error) => {
     throw new Error(`cannot read media ${path}: ${e.message}`)
   })
-  const info = JSON.parse(stdout) as {
+  const info = JSON.parse(stdout.toString()) as {
     streams?: {
       codec_type: string
       width?: number

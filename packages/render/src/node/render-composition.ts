@@ -2,9 +2,10 @@ import { CompositionSchema, type Composition } from '@storyreel/core'
 import { randomUUID } from 'node:crypto'
 import { rename, rm } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
-import { Worker } from 'node:worker_threads'
-import type { RenderJob } from './render-job'
-import type { RenderMessage } from './render-worker'
+import type { RenderThreadInput } from './render-job'
+import type { RenderThreadMessage } from './render-thread'
+import { DEFAULT_TOOLS, killTools, type MediaTools } from './run-tool'
+import { startTsThread } from './ts-thread'
 
 export interface RenderOptions {
   composition: Composition
@@ -16,7 +17,7 @@ export interface RenderOptions {
   /** Percent of frames done, 0..100, called when it changes. */
   onProgress?: (percent: number) => void
   signal?: AbortSignal
-  ffmpegPath?: string
+  tools?: MediaTools
 }
 
 function abortError(signal: AbortSignal): Error {
@@ -31,17 +32,6 @@ function tempBeside(file: string): string {
 }
 
 /**
- * The render thread loads TypeScript sources, as the rest of the app does through tsx; Node 20
- * does not pass the main thread's loader to workers, so the thread registers it itself.
- */
-function startWorker(job: RenderJob): Worker {
-  const entry = new URL('./render-worker.ts', import.meta.url).href
-  const tsx = import.meta.resolve('tsx/esm/api')
-  const code = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}) })`
-  return new Worker(code, { eval: true, workerData: job })
-}
-
-/**
  * Renders a composition to an MP4 (H.264 yuv420p, 30 fps, AAC, faststart) and a JPEG
  * thumbnail. Both are written beside their final paths and renamed at the end, so a failed or
  * aborted render leaves no half-written file; an abort kills ffmpeg and rejects with AbortError.
@@ -52,27 +42,19 @@ export async function renderComposition(
   const { signal } = opts
   if (signal?.aborted) throw abortError(signal)
   const composition = CompositionSchema.parse(opts.composition)
-  const job: RenderJob = {
+  const input: RenderThreadInput = {
     composition,
     mediaPaths: composition.composition.map((s) => opts.resolveMedia(s.filename)),
     outFile: tempBeside(opts.outFile),
     thumbnailFile: tempBeside(opts.thumbnailFile),
     narration: opts.narration?.file ?? null,
-    ffmpegPath: opts.ffmpegPath,
+    tools: opts.tools ?? DEFAULT_TOOLS,
   }
   const pids = new Set<number>()
-  const killAll = () => {
-    for (const pid of pids) {
-      try {
-        process.kill(pid, 'SIGKILL')
-      } catch {
-        // already gone
-      }
-    }
-  }
-  const worker = startWorker(job)
+  const killAll = () => killTools(pids)
+  const thread = startTsThread(new URL('./render-thread.ts', import.meta.url), input)
   const cleanup = () =>
-    Promise.all([rm(job.outFile, { force: true }), rm(job.thumbnailFile, { force: true })])
+    Promise.all([rm(input.outFile, { force: true }), rm(input.thumbnailFile, { force: true })])
   try {
     const result = await new Promise<{ durationSeconds: number; frames: number }>(
       (resolve, reject) => {
@@ -82,7 +64,7 @@ export async function renderComposition(
         }
         signal?.addEventListener('abort', onAbort, { once: true })
         const settle = () => signal?.removeEventListener('abort', onAbort)
-        worker.on('message', (m: RenderMessage) => {
+        thread.on('message', (m: RenderThreadMessage) => {
           if (m.type === 'progress') opts.onProgress?.(m.percent)
           else if (m.type === 'spawn') pids.add(m.pid)
           else if (m.type === 'done') {
@@ -93,26 +75,26 @@ export async function renderComposition(
             reject(Object.assign(new Error(m.message), { stack: m.stack }))
           }
         })
-        worker.on('error', (e) => {
+        thread.on('error', (e) => {
           settle()
           reject(e)
         })
-        worker.on('exit', (code) => {
+        thread.on('exit', (code) => {
           settle()
           reject(new Error(`render thread exited with code ${code}`))
         })
       },
     )
-    await rename(job.outFile, opts.outFile)
-    await rename(job.thumbnailFile, opts.thumbnailFile)
+    await rename(input.outFile, opts.outFile)
+    await rename(input.thumbnailFile, opts.thumbnailFile)
     return result
   } catch (e) {
-    await worker.terminate()
+    await thread.terminate()
     // The thread may have started a decoder after the first kill.
     killAll()
     await cleanup()
     throw e
   } finally {
-    await worker.terminate()
+    await thread.terminate()
   }
 }

@@ -1,6 +1,8 @@
 import { CompositionSchema, type Composition } from '@storyreel/core'
+import type { ChildProcess } from 'node:child_process'
 import { drawFrame } from '../engine'
 import { loadSlideMedia } from './media'
+import type { MediaTools } from './run-tool'
 import { createSurface } from './surface'
 
 /** The preview frame's JPEG quality unless told otherwise. */
@@ -14,6 +16,9 @@ export interface RenderFrameOptions {
   resolveMedia: (filename: string) => string
   /** JPEG quality, 0..100. */
   quality?: number
+  tools?: MediaTools
+  /** Told of each decoder started (a clip's ffmpeg), so a caller that gives up can kill it. */
+  onSpawn?: (child: ChildProcess) => void
 }
 
 /** One frame of a slide as a JPEG, through the same drawFrame as the render. */
@@ -25,6 +30,8 @@ export async function renderFrame(opts: RenderFrameOptions): Promise<Buffer> {
   const t = Math.min(Math.max(0, opts.t), slide.duration)
   const media = await loadSlideMedia(opts.resolveMedia(slide.filename), slide, width, height, {
     from: t,
+    tools: opts.tools,
+    onSpawn: opts.onSpawn,
   })
   try {
     await media.seek(0)

@@ -5,18 +5,19 @@ import { drawFrame, FPS, slideFrameCounts } from '../engine'
 import type { ClipAudio } from './audio-mix'
 import { startEncoder } from './encoder'
 import { isVideo, loadSlideMedia, type SlideMedia } from './media'
-import { probeMedia } from './probe'
+import { probeMedia, type MediaInfo } from './probe'
+import type { MediaTools } from './run-tool'
 import { createSurface } from './surface'
 
 /** A render, as handed to the render thread: plain data only. */
-export interface RenderJob {
+export interface RenderThreadInput {
   composition: Composition
   /** Absolute path of each slide's media, in slide order. */
   mediaPaths: string[]
   outFile: string
   thumbnailFile: string
   narration: string | null
-  ffmpegPath?: string
+  tools: MediaTools
 }
 
 export interface RenderHooks {
@@ -26,13 +27,27 @@ export interface RenderHooks {
 
 export const THUMBNAIL_QUALITY = 85
 
-async function clipAudio(job: RenderJob, counts: number[]): Promise<ClipAudio[]> {
+/** Each clip probed once: its sound goes into the soundtrack, its size and length to its decoder. */
+async function probeClips(job: RenderThreadInput): Promise<(MediaInfo | undefined)[]> {
+  const infos: (MediaInfo | undefined)[] = []
+  for (const [k, slide] of job.composition.composition.entries()) {
+    infos.push(
+      isVideo(slide.filename) ? await probeMedia(job.mediaPaths[k]!, job.tools) : undefined,
+    )
+  }
+  return infos
+}
+
+function clipAudio(
+  job: RenderThreadInput,
+  infos: (MediaInfo | undefined)[],
+  counts: number[],
+): ClipAudio[] {
   const clips: ClipAudio[] = []
   let start = 0
-  for (const [k, slide] of job.composition.composition.entries()) {
-    const file = job.mediaPaths[k]!
-    if (isVideo(slide.filename) && (await probeMedia(file)).hasAudio) {
-      clips.push({ file, offset: start / FPS, duration: counts[k]! / FPS })
+  for (const [k, info] of infos.entries()) {
+    if (info?.hasAudio) {
+      clips.push({ file: job.mediaPaths[k]!, offset: start / FPS, duration: counts[k]! / FPS })
     }
     start += counts[k]!
   }
@@ -44,27 +59,29 @@ async function clipAudio(job: RenderJob, counts: number[]): Promise<ClipAudio[]>
  * while the current one draws; only two are in memory at a time.
  */
 export async function renderJob(
-  job: RenderJob,
+  job: RenderThreadInput,
   hooks: RenderHooks,
 ): Promise<{ durationSeconds: number; frames: number }> {
   const { width, height } = job.composition.movieParams
   const slides = job.composition.composition
   const counts = slideFrameCounts(slides.map((s) => s.duration))
   const frames = counts.reduce((a, b) => a + b, 0)
+  const infos = await probeClips(job)
   const encoder = startEncoder({
     width,
     height,
     frames,
     outFile: job.outFile,
     narration: job.narration,
-    clips: await clipAudio(job, counts),
-    ffmpegPath: job.ffmpegPath,
+    clips: clipAudio(job, infos, counts),
+    ffmpeg: job.tools.ffmpeg,
     onSpawn: hooks.onSpawn,
   })
   const { canvas, ctx } = createSurface(width, height)
   const load = (k: number) =>
     loadSlideMedia(job.mediaPaths[k]!, slides[k]!, width, height, {
-      ffmpegPath: job.ffmpegPath,
+      info: infos[k],
+      tools: job.tools,
       onSpawn: hooks.onSpawn,
     })
   // The thumbnail is the middle of the first slide: past any fade-in, text usually shown.

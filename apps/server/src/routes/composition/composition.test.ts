@@ -123,7 +123,7 @@ describe('render requests and tasks', () => {
     expect(result.message).toBe('msg_task_not_finished')
   })
 
-  it('refuses the render past the monthly limit; failed renders do not count, deleted ones do', async () => {
+  it('refuses the render past the monthly limit; renders failed on our side do not count, deleted ones do', async () => {
     const { client, email } = await signUp(server)
     const content = await composeFor(client)
     const ids: string[] = []
@@ -134,10 +134,10 @@ describe('render requests and tasks', () => {
       )
     }
     expect((await client.get('/api/auth/update-video-limit')).data).toEqual({ limitReached: false })
-    // A render that failed for good gives the user nothing: it does not count.
+    // A render that failed on our side gives the user nothing: it does not count.
     await server.app.services.db
       .update(tasks)
-      .set({ state: 'CANCELLED' })
+      .set({ state: 'CANCELLED', cancelReason: 'render_failed' })
       .where(eq(tasks.id, ids[0]!))
     await client.post('/api/composition/render', { composition: content })
     expect((await client.get('/api/auth/update-video-limit')).data).toEqual({ limitReached: false })

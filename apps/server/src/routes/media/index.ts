@@ -1,27 +1,39 @@
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
-import { and, desc, eq } from 'drizzle-orm'
-import { MediaNameSchema } from '@storyreel/core'
-import { z } from 'zod'
-import { media } from '../../db/schema'
-import { AppError } from '../../lib/app-error'
-import { sendStored } from '../../lib/send-stored'
-import { storageKeys } from '../../lib/storage'
+import { mediaApi, UPLOAD_RULES } from '@storyreel/core'
+import { storageKeys } from '../../adapters/storage/storage'
+import { AppError } from '../../http/app-error'
+import { route } from '../../http/route'
+import { sendStored } from '../../http/send-stored'
 import { requireUser } from '../../plugins/session'
 import { describeMedia } from '../../services/analyze-media'
-import { ownedMedia, receiveUploads, removeMedia, toMediaFile } from '../../services/uploads'
-
-const NameParamsSchema = z.object({ name: MediaNameSchema })
+import {
+  deleteUpload,
+  listMedia,
+  ownedMedia,
+  receiveUploads,
+  removeMedia,
+  toMediaFile,
+} from '../../services/uploads'
 
 export async function mediaRoutes(app: FastifyInstance) {
   const { db, storage, env } = app.services
-  const deps = { db, storage, tmpDir: path.join(env.DATA_DIR, 'tmp') }
-  const tools = { ffmpegPath: env.FFMPEG_PATH }
+  const tools = { ffmpeg: env.FFMPEG_PATH, ffprobe: env.FFPROBE_PATH }
+  const deps = { db, storage, tmpDir: path.join(env.DATA_DIR, 'tmp'), tools }
 
   /** Stores the uploaded files and describes each by analysing its pixels. */
-  app.post('/media/describe', async (req) => {
+  route(app, mediaApi.describe, async (req, res) => {
     const user = requireUser(req)
-    const { rows } = await receiveUploads(req.parts(), user.id, deps)
+    const refuse = (err: unknown) => {
+      // The rest of a refused body is not read: the connection closes after the answer.
+      res.header('connection', 'close')
+      throw err
+    }
+    // A body declared too large is refused before it is read; a streamed one is counted.
+    if (Number(req.headers['content-length']) > UPLOAD_RULES.maxRequestBytes) {
+      refuse(new AppError('msg_request_too_large'))
+    }
+    const { rows } = await receiveUploads(req.parts(), user.id, deps).catch(refuse)
     try {
       const descriptions = []
       for (const row of rows) {
@@ -29,7 +41,7 @@ export async function mediaRoutes(app: FastifyInstance) {
         const description = await describeMedia(file, row.name, row.kind, tools)
         descriptions.push({ ...description, mediaFile: toMediaFile(row) })
       }
-      return { data: { descriptions }, message: null }
+      return { descriptions }
     } catch (err) {
       // A file that passed the type check but cannot be decoded is refused like any bad file.
       req.log.info({ err }, 'media analysis failed')
@@ -38,40 +50,21 @@ export async function mediaRoutes(app: FastifyInstance) {
     }
   })
 
-  app.get('/web/tasks/user/uploads', async (req) => {
-    const user = requireUser(req)
-    const rows = await db
-      .select()
-      .from(media)
-      .where(eq(media.userId, user.id))
-      .orderBy(desc(media.createdAt))
-    return { data: rows.map(toMediaFile), message: null }
-  })
+  route(app, mediaApi.listUploads, async (req) =>
+    (await listMedia(db, requireUser(req).id)).map(toMediaFile),
+  )
 
-  app.get('/web/tasks/user/uploads/:name', async (req, res) => {
+  route(app, mediaApi.getUpload, async (req, res) => {
     const user = requireUser(req)
-    const { name } = NameParamsSchema.parse(req.params)
+    const { name } = req.params
     const [row] = await ownedMedia(db, user.id, [name]).catch(() => [])
     if (!row) throw new AppError('msg_media_not_found')
-    return sendStored(
-      req,
-      res,
-      storage,
-      storageKeys.upload(user.id, name),
-      row.mime,
-      'msg_media_not_found',
-    )
+    const key = storageKeys.upload(user.id, name)
+    return sendStored(req, res, storage, key, row.mime, 'msg_media_not_found')
   })
 
-  app.delete('/web/tasks/user/uploads/:name', async (req) => {
-    const user = requireUser(req)
-    const { name } = NameParamsSchema.parse(req.params)
-    const [row] = await db
-      .select()
-      .from(media)
-      .where(and(eq(media.userId, user.id), eq(media.name, name)))
-    if (!row) throw new AppError('msg_media_not_found')
-    await removeMedia([row], deps)
-    return { data: null, message: null }
+  route(app, mediaApi.deleteUpload, async (req) => {
+    await deleteUpload(deps, requireUser(req).id, req.params.name)
+    return null
   })
 }

@@ -1,8 +1,9 @@
 import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ImageDescription, MediaFile } from '@storyreel/core'
+import { UPLOAD_RULES, type ImageDescription, type MediaFile } from '@storyreel/core'
 import { signUp } from '../../../test/client'
+import { bytesOf, fileOf } from '../../../test/crafted-media'
 import { clipFile, formWith, pictureFile, withExifOrientation } from '../../../test/media-fixtures'
 import { startTestServer, type TestServer } from '../../../test/test-server'
 
@@ -115,6 +116,33 @@ describe('uploads and analysis', () => {
     const list = await client.get<MediaFile[]>('/api/web/tasks/user/uploads')
     expect(list.data).toEqual([])
     expect(await readdir(path.join(server.env.DATA_DIR, 'tmp')).catch(() => [])).toEqual([])
+  })
+
+  it('refuses clips over 4096 pixels on a side or 10 minutes long, before decoding them', async () => {
+    const { client } = await signUp(server)
+    const wide = clipFile('wide.mp4', 1, 4112, 16)
+    const long = clipFile('long.mp4', UPLOAD_RULES.maxVideoSeconds + 5, 16, 16)
+    for (const clip of [wide, long]) {
+      const res = await client.upload('/api/media/describe', formWith([clip]))
+      expect(res).toMatchObject({ status: 400, message: 'msg_unsupported_file' })
+    }
+    expect((await client.get<MediaFile[]>('/api/web/tasks/user/uploads')).data).toEqual([])
+  })
+
+  it('removes a stored file again when it cannot be decoded', async () => {
+    const { client } = await signUp(server)
+    // A well-formed PNG container whose pixel data is noise.
+    const png = await bytesOf(pictureFile('x.png'))
+    const idat = png.indexOf('IDAT') + 4
+    png.fill(0x5a, idat, idat + 200)
+    const before = await storedFiles()
+    const res = await client.upload(
+      '/api/media/describe',
+      formWith([pictureFile('ok.png'), fileOf(png, 'broken.png')]),
+    )
+    expect(res).toMatchObject({ status: 400, message: 'msg_unsupported_file' })
+    expect(await storedFiles()).toEqual(before)
+    expect((await client.get<MediaFile[]>('/api/web/tasks/user/uploads')).data).toEqual([])
   })
 
   it('answers msg_no_files without files', async () => {

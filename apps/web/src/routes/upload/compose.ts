@@ -1,12 +1,7 @@
-import {
-  CreateCompositionAnswerSchema,
-  DescribeAnswerSchema,
-  UI_TEXT,
-  rescaleToRatio,
-} from '@storyreel/core'
+import { UI_TEXT, UPLOAD_RULES, compositionApi, mediaApi, rescaleToRatio } from '@storyreel/core'
 import type { Composition, ImageDescription, MediaFile, Ratio } from '@storyreel/core'
-import { ApiError, api, fetchBlob } from '../../lib/api'
-import { uploadUrl } from '../../lib/files'
+import { ApiError, callApi, fetchBlob } from '../../lib/api'
+import { mediaFileOf } from '../../lib/files'
 import type { PendingFile } from '../../lib/store'
 
 export type ComposePhase = 'describing' | 'composing'
@@ -38,24 +33,28 @@ export class ComposeError extends Error {
   }
 }
 
-function mediaFileOf(description: ImageDescription): MediaFile {
-  return (
-    description.mediaFile ?? {
-      name: description.filename,
-      path: uploadUrl(description.filename),
-      type: description.kind,
-      compressedUrl: null,
-      isExternalProvider: false,
-      videoPath: null,
-      lastModified: new Date().toISOString(),
+/** A request's files stay this far under the server's limit, leaving room for the form's parts. */
+const UPLOAD_BATCH_BYTES = UPLOAD_RULES.maxRequestBytes - 1024 * 1024
+
+/** Splits files into runs, in order, each no bigger than `maxBytes` in all. */
+export function batchBySize<T extends { file: File }>(items: T[], maxBytes: number): T[][] {
+  const batches: T[][] = []
+  let size = Infinity
+  for (const item of items) {
+    if (size + item.file.size > maxBytes) {
+      batches.push([])
+      size = 0
     }
-  )
+    batches.at(-1)!.push(item)
+    size += item.file.size
+  }
+  return batches
 }
 
 /**
- * The upload screen's compose: POST /media/describe with every file the server has not described
- * yet, then POST /composition/create with all descriptions, and the movie size rescaled to the
- * chosen ratio (SPEC section 9). The files keep the order they are shown in.
+ * The upload screen's compose: describe every file the server has not described yet, then create
+ * the composition from all descriptions, and the movie size rescaled to the chosen ratio (SPEC
+ * section 9). The files keep the order they are shown in.
  */
 export async function compose(input: ComposeInput): Promise<ComposeResult> {
   const { suggestion, ratio, voice, uploaded, pending, onPhase, onDescribed } = input
@@ -77,18 +76,19 @@ export async function compose(input: ComposeInput): Promise<ComposeResult> {
       toSend.push({ slot: uploaded.length + index, file: item.file }),
     )
 
-    if (toSend.length > 0) {
+    // One request per batch: the server takes at most UPLOAD_RULES.maxRequestBytes at once.
+    for (const batch of batchBySize(toSend, UPLOAD_BATCH_BYTES)) {
       const form = new FormData()
       form.append('suggestion', suggestion)
-      for (const { file } of toSend) form.append('files', file, file.name)
-      const answer = await api.post('/media/describe', form, DescribeAnswerSchema)
-      if (answer.descriptions.length !== toSend.length) {
+      for (const { file } of batch) form.append('files', file, file.name)
+      const answer = await callApi(mediaApi.describe, { body: form })
+      if (answer.descriptions.length !== batch.length) {
         throw new ApiError(UI_TEXT.failedDescriptions, 500)
       }
       answer.descriptions.forEach((description, index) => {
         const mediaFile = mediaFileOf(description)
         descriptions[mediaFile.name] = description
-        slots[toSend[index]!.slot] = mediaFile
+        slots[batch[index]!.slot] = mediaFile
       })
     }
   } catch (error) {
@@ -100,11 +100,9 @@ export async function compose(input: ComposeInput): Promise<ComposeResult> {
 
   onPhase('composing')
   try {
-    const { content } = await api.post(
-      '/composition/create',
-      { suggestion, imageDescriptions: files.map((file) => descriptions[file.name]) },
-      CreateCompositionAnswerSchema,
-    )
+    const { content } = await callApi(compositionApi.create, {
+      body: { suggestion, imageDescriptions: files.map((file) => descriptions[file.name]) },
+    })
     const size = rescaleToRatio(content.movieParams.width, content.movieParams.height, ratio)
     const composition: Composition = {
       ...content,

@@ -1,4 +1,4 @@
-import { RATIOS, UI_TEXT, isAcceptedUpload } from '@storyreel/core'
+import { RATIOS, UI_TEXT } from '@storyreel/core'
 import { ImagePlus, Plus, Video, Wand2, X } from 'lucide-react'
 import { useRef, useState } from 'react'
 import type { DragEvent } from 'react'
@@ -10,7 +10,7 @@ import { Timeline } from '../../components/timeline'
 import { Button } from '../../components/ui/button'
 import { toast } from '../../components/ui/toast'
 import { errorText } from '../../lib/api'
-import { ACCEPT, previewSrc } from '../../lib/files'
+import { ACCEPT, acceptedUploads, previewSrc } from '../../lib/files'
 import { useVideoLimit } from '../../lib/session'
 import { useStory } from '../../lib/store'
 import { useUserData } from '../../lib/user-data'
@@ -65,13 +65,7 @@ export function Component() {
   const photoCount = tiles.length - videoCount
 
   function addFiles(list: FileList | null) {
-    const files = Array.from(list ?? [])
-    if (files.length === 0) {
-      toast.error(UI_TEXT.noFilesSelected)
-      return
-    }
-    const accepted = files.filter((file) => isAcceptedUpload(file))
-    if (accepted.length < files.length) toast.error(UI_TEXT.unsupportedFiles)
+    const accepted = acceptedUploads(list, toast.error)
     if (accepted.length > 0) story.addPendingFiles(accepted)
   }
 
@@ -264,7 +258,7 @@ export function Component() {
         />
       </section>
 
-      <div className="compose-bar">
+      <div className="sticky-bar compose-bar">
         <Button
           size="lg"
           className="compose-bar__button"

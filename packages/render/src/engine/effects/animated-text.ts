@@ -135,6 +135,26 @@ function placeBox(centre: number, size: number, frameSize: number, marginPercent
   return Math.min(Math.max(centre - size / 2, margin), frameSize - margin - size)
 }
 
+/**
+ * The rectangle a text's lines are laid in on the frame: its fixed or widest-line width, its
+ * fixed or lines' height, centred on the text's position and kept inside the margins. The
+ * editor's on-canvas handles use the same rectangle.
+ */
+export function textBox(
+  s: Pick<TextState, 'x' | 'y' | 'fontPx' | 'boxWidth' | 'boxHeight' | 'fixedWidth'>,
+  lines: readonly { width: number }[],
+  frame: { width: number; height: number },
+) {
+  const width = s.fixedWidth ? s.boxWidth : Math.max(0, ...lines.map((l) => l.width))
+  const height = s.boxHeight ?? lines.length * s.fontPx * LINE_HEIGHT
+  return {
+    left: placeBox(s.x, width, frame.width, TEXT_MARGIN.x),
+    top: placeBox(s.y, height, frame.height, TEXT_MARGIN.y),
+    width,
+    height,
+  }
+}
+
 export function drawText(ctx: Ctx, s: TextState, frame: FrameInfo): void {
   if (!s.visible || s.alpha <= 0 || s.revealed <= 0) return
   const fontCss = `${s.fontPx}px "${s.font}"`
@@ -142,10 +162,7 @@ export function drawText(ctx: Ctx, s: TextState, frame: FrameInfo): void {
   const { lines, ascent, descent } = layoutFor(ctx, s, fontCss)
   const lineHeight = s.fontPx * LINE_HEIGHT
   const blockHeight = lines.length * lineHeight
-  const boxHeight = s.boxHeight ?? blockHeight
-  const boxWidth = s.fixedWidth ? s.boxWidth : Math.max(...lines.map((l) => l.width))
-  const left = placeBox(s.x, boxWidth, frame.width, TEXT_MARGIN.x)
-  const top = placeBox(s.y, boxHeight, frame.height, TEXT_MARGIN.y)
+  const { left, top, width: boxWidth, height: boxHeight } = textBox(s, lines, frame)
   ctx.save()
   if (s.boxHeight !== undefined) {
     const pad = s.borderPx

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { testFrame } from '../test-frame'
+import { testFrame } from '../../../test/fixtures/test-frame'
 import { MAX_RADIUS_AT_1080, state } from './blur'
 
 const frame = testFrame()

@@ -28,4 +28,6 @@ export const blur: EffectModule<'blur', BlurState> = {
   draw(ctx, s) {
     if (s.radius >= 0.1) ctx.filter = `blur(${s.radius.toFixed(2)}px)`
   },
+  // A Gaussian reaches about three standard deviations.
+  bleed: (s) => Math.ceil(s.radius * 3),
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { FPS } from '../frame'
-import { testFrame } from '../test-frame'
+import { testFrame } from '../../../test/fixtures/test-frame'
 import { state } from './fade'
 
 const frame = testFrame()

@@ -20,3 +20,8 @@ export const EFFECT_MODULES: { [N in EffectName]: EffectModule<N, unknown> } = {
   stream_text: streamText,
   pan,
 } as { [N in EffectName]: EffectModule<N, unknown> }
+
+/** An effect's module, typed for any params: callers hand each module its own effect's params. */
+export function effectModule(name: EffectName): EffectModule<EffectName, unknown> {
+  return EFFECT_MODULES[name] as EffectModule<EffectName, unknown>
+}

@@ -31,4 +31,5 @@ export const pan: EffectModule<'pan', PanState> = {
   draw(ctx, s, _frame, media) {
     if (media) drawCrop(ctx, media, s.crop)
   },
+  zoomRange: () => ({ min: PAN_ZOOM, max: PAN_ZOOM }),
 }

@@ -1,6 +1,6 @@
 import { ANIMATED_TEXT_DEFAULTS } from '@storyreel/core'
 import { describe, expect, it } from 'vitest'
-import { testFrame } from '../test-frame'
+import { testFrame } from '../../../test/fixtures/test-frame'
 import { state } from './stream-text'
 
 const params = {

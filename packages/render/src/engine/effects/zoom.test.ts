@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { testFrame } from '../test-frame'
+import { testFrame } from '../../../test/fixtures/test-frame'
 import { state } from './zoom'
 
 const frame = testFrame()

@@ -31,4 +31,8 @@ export const zoom: EffectModule<'zoom', ZoomState> = {
   draw(ctx, s, _frame, media) {
     if (media) drawCrop(ctx, media, s.crop)
   },
+  zoomRange(params) {
+    const ends = [params.zoomStart / 100, params.zoomEnd / 100]
+    return { min: Math.min(...ends), max: Math.max(...ends) }
+  },
 }

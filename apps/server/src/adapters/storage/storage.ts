@@ -1,0 +1,25 @@
+import type { Readable } from 'node:stream'
+
+/**
+ * Where files live: uploads, renders, thumbnails. Keys are slash-separated paths like
+ * `uploads/{userId}/{name}`. The local directory is the default; an object store can stand in
+ * when several machines share the files.
+ */
+export interface Storage {
+  /** Moves a finished local file in under key, atomically: readers never see half a file. */
+  putFile(key: string, localFile: string): Promise<void>
+  /** A local path to read the file from (the file itself for the local store). */
+  localPath(key: string): Promise<string>
+  read(key: string, range?: { start: number; end: number }): Readable
+  size(key: string): Promise<number | null>
+  delete(key: string): Promise<void>
+  /** Deletes every key under a prefix. */
+  deletePrefix(prefix: string): Promise<void>
+}
+
+export const storageKeys = {
+  upload: (userId: string, name: string) => `uploads/${userId}/${name}`,
+  taskDir: (taskId: string) => `renders/${taskId}`,
+  result: (taskId: string) => `renders/${taskId}/video.mp4`,
+  thumbnail: (taskId: string) => `renders/${taskId}/thumbnail.jpg`,
+}

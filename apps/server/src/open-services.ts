@@ -1,0 +1,58 @@
+import type { FastifyBaseLogger } from 'fastify'
+import type PgBoss from 'pg-boss'
+import { openAdapters, type Adapters } from './adapters'
+import { openDatabase, type Db } from './db/client'
+import type { Env } from './env'
+import { loadSecret } from './lib/secret'
+import { renderTimeLimit } from './queue/jobs/render-video'
+import { startQueue } from './queue/start-queue'
+import { startWorkers } from './queue/start-workers'
+
+export interface Services extends Adapters {
+  env: Env
+  db: Db
+  secret: string
+  queue: PgBoss
+}
+
+/**
+ * Opens everything the server and the standalone worker share: the database, the adapters and
+ * the job queue, with job workers when asked. `close()` stops them in the order that loses
+ * nothing: the workers (running jobs stop and go back to the queue), then the queue, and
+ * the database last, once nothing uses it.
+ */
+export async function openServices(
+  env: Env,
+  log: FastifyBaseLogger,
+  opts: { workers: boolean },
+): Promise<Services & { close(): Promise<void> }> {
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR })
+  const adapters = openAdapters(env, log)
+  const queue = await startQueue(database.sql)
+  const stopWorkers = opts.workers
+    ? await startWorkers(
+        queue,
+        {
+          db: database.db,
+          storage: adapters.storage,
+          dataDir: env.DATA_DIR,
+          tools: { ffmpeg: env.FFMPEG_PATH, ffprobe: env.FFPROBE_PATH },
+          log,
+          timeLimit: renderTimeLimit(env),
+        },
+        env.WORKER_CONCURRENCY,
+      )
+    : () => {}
+  return {
+    ...adapters,
+    env,
+    db: database.db,
+    secret: await loadSecret(env.DATA_DIR, env.SECRET),
+    queue,
+    async close() {
+      stopWorkers()
+      await queue.stop({ graceful: true, wait: true, timeout: 30_000 })
+      await database.close()
+    },
+  }
+}

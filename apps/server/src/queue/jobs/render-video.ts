@@ -1,0 +1,275 @@
+import { randomUUID } from 'node:crypto'
+import { mkdir, rm } from 'node:fs/promises'
+import path from 'node:path'
+import type { FastifyBaseLogger } from 'fastify'
+import type PgBoss from 'pg-boss'
+import { z } from 'zod'
+import {
+  CompositionSchema,
+  renderTimeLimitSeconds,
+  type Composition,
+  type RenderTimeLimit,
+  type TaskSubtask,
+} from '@storyreel/core'
+import { renderComposition, type MediaTools } from '@storyreel/render/server'
+import { storageKeys, type Storage } from '../../adapters/storage/storage'
+import type { Db } from '../../db/client'
+import type { Env } from '../../env'
+import {
+  attachJob,
+  awaitRetry,
+  beat,
+  claimTask,
+  failTask,
+  finishTask,
+  loadTask,
+  type TaskRow,
+} from '../../services/render-tasks'
+import { HEARTBEAT_EVERY_MS, HEARTBEAT_STALE_MS, workDir } from '../liveness'
+
+/** The render job's payload, checked when a worker takes the job. */
+export const RenderVideoJobSchema = z.object({ taskId: z.uuid() })
+export type RenderVideoJob = z.infer<typeof RenderVideoJobSchema>
+
+/** Retries before a render is given up; a retry also follows a worker that died mid-render. */
+export const RENDER_RETRY_LIMIT = 2
+
+export const renderVideoQueue = {
+  name: 'render',
+  retryLimit: RENDER_RETRY_LIMIT,
+  retryDelay: 1,
+  // Each job sets its own expiry from its time limit (enqueueRenderVideo); this is the fallback.
+  expireInSeconds: 60 * 60,
+}
+
+/**
+ * pg-boss expires a job this long after the run's own time limit: setting up and storing the
+ * result take a little more than the render, and by then our run has stopped by itself, so a job
+ * pg-boss expires (and retries) is never one still rendering.
+ */
+const EXPIRY_MARGIN_SECONDS = 60
+/** A task whose user has another render running waits this long before it tries again. */
+const BUSY_RETRY_SECONDS = 5
+
+export interface RenderDeps {
+  db: Db
+  storage: Storage
+  dataDir: string
+  tools: MediaTools
+  log: FastifyBaseLogger
+  /** When a run is stopped: after this factor times its render's estimated cost (core). */
+  timeLimit: RenderTimeLimit
+}
+
+/** What a running job has besides its deps: the queue, and this process's shutdown. */
+interface RunDeps extends RenderDeps {
+  boss: PgBoss
+  /** Aborted when this process shuts down: running renders stop and go back to the queue. */
+  shutdown: AbortSignal
+}
+
+/** The renders' time limit as the environment sets it. */
+export function renderTimeLimit(env: Env): RenderTimeLimit {
+  return { factor: env.RENDER_TIME_FACTOR, minSeconds: env.RENDER_TIME_MIN_SECONDS }
+}
+
+/** Queues a render job for the task; pg-boss expires it only after the run's own time limit. */
+export async function enqueueRenderVideo(
+  boss: PgBoss,
+  job: RenderVideoJob,
+  timeLimitSeconds: number,
+  opts: { startAfterSeconds?: number } = {},
+): Promise<string> {
+  const id = await boss.send(renderVideoQueue.name, RenderVideoJobSchema.parse(job), {
+    expireInSeconds: Math.ceil(timeLimitSeconds) + EXPIRY_MARGIN_SECONDS,
+    ...(opts.startAfterSeconds && { startAfter: opts.startAfterSeconds }),
+  })
+  if (!id) throw new Error(`render job for task ${job.taskId} was not queued`)
+  return id
+}
+
+/** Why a run stops before its end without having failed. */
+class RunStopped extends Error {
+  constructor(readonly reason: 'deleted' | 'taken-over' | 'time-limit') {
+    super(reason)
+  }
+}
+
+/** A slide's media is gone from storage: no retry brings it back. */
+class MediaMissing extends Error {}
+
+async function whyStopped(db: Db, taskId: string): Promise<RunStopped> {
+  const current = await loadTask(db, taskId)
+  return new RunStopped(current?.state === 'DELETED' ? 'deleted' : 'taken-over')
+}
+
+/**
+ * Beats every second with the run's progress while the render runs; when the run no longer
+ * owns the task (deleted, or handed to another worker) it aborts the render.
+ */
+function startHeartbeat(deps: RunDeps, task: TaskRow, runId: string) {
+  const abort = new AbortController()
+  const signal = AbortSignal.any([abort.signal, deps.shutdown])
+  const at: { progress: number; subtask: TaskSubtask } = {
+    progress: 0,
+    subtask: 'PROCESSING_COMPOSITION',
+  }
+  const timer = setInterval(() => {
+    void beat(deps.db, task.id, runId, at)
+      .then(async (own) => {
+        if (!own) abort.abort(await whyStopped(deps.db, task.id))
+      })
+      .catch((err) => deps.log.warn({ err }, 'heartbeat failed'))
+  }, HEARTBEAT_EVERY_MS)
+  return { signal, at, stop: () => clearInterval(timer) }
+}
+
+/** Local paths of the slides' media; a missing file fails the run. */
+async function fetchMedia(deps: RenderDeps, task: TaskRow, composition: Composition) {
+  const media = new Map<string, string>()
+  for (const slide of composition.composition) {
+    const key = storageKeys.upload(task.userId, slide.filename)
+    if ((await deps.storage.size(key)) === null) {
+      throw new MediaMissing(`media file ${slide.filename} is missing`)
+    }
+    media.set(slide.filename, await deps.storage.localPath(key))
+  }
+  return media
+}
+
+/**
+ * The user has another render running: the task waits in a new job a few seconds on, and this
+ * one ends, so that the worker moves on to other users' renders instead of blocking on it.
+ */
+async function retryWhenFree(deps: RunDeps, taskId: string) {
+  const task = await loadTask(deps.db, taskId)
+  if (!task) return
+  const limit = renderTimeLimitSeconds(task.composition, deps.timeLimit)
+  const jobId = await enqueueRenderVideo(deps.boss, { taskId }, limit, {
+    startAfterSeconds: BUSY_RETRY_SECONDS,
+  })
+  await attachJob(deps.db, taskId, jobId)
+}
+
+/**
+ * Renders one task. Safe to run again for the same task (a retry after a crash): each run takes
+ * ownership with a new run id, renders into its own temporary folder, and only the owning run
+ * moves the result into place and marks the task FINISHED. A run is stopped at its time limit
+ * (proportional to the render's estimated cost), and the task ends CANCELLED without retry.
+ */
+export async function runRenderVideo(
+  deps: RunDeps,
+  job: { id: string; data: unknown },
+  attempt: { retryCount: number; retryLimit: number },
+): Promise<void> {
+  const { db, storage, log } = deps
+  const { taskId } = RenderVideoJobSchema.parse(job.data)
+  const runId = randomUUID()
+  const liveSince = new Date(Date.now() - HEARTBEAT_STALE_MS)
+  const task = await claimTask(db, taskId, { runId, jobId: job.id, liveSince })
+  if (task === 'busy') return retryWhenFree(deps, taskId)
+  if (!task) return
+  const work = workDir(deps.dataDir, task.id, runId)
+  const limitSeconds = renderTimeLimitSeconds(task.composition, deps.timeLimit)
+  const deadline = AbortSignal.timeout(Math.ceil(limitSeconds * 1000))
+  log.info({ taskId, runId, limitSeconds }, 'render started')
+  const heartbeat = startHeartbeat(deps, task, runId)
+  try {
+    const composition = CompositionSchema.parse(task.composition)
+    await mkdir(work, { recursive: true })
+    const media = await fetchMedia(deps, task, composition)
+    heartbeat.at.subtask = 'RENDERING_VIDEO'
+    const outFile = path.join(work, 'video.mp4')
+    const thumbnailFile = path.join(work, 'thumbnail.jpg')
+    await renderComposition({
+      composition,
+      resolveMedia: (filename) => media.get(filename)!,
+      outFile,
+      thumbnailFile,
+      tools: deps.tools,
+      signal: AbortSignal.any([heartbeat.signal, deadline]),
+      onProgress: (percent) => {
+        heartbeat.at.progress = Math.round(percent * 10) / 10
+      },
+    })
+    const current = await loadTask(db, taskId)
+    if (current?.state === 'DELETED') throw new RunStopped('deleted')
+    if (current?.runId !== runId) throw new RunStopped('taken-over')
+    await storage.putFile(storageKeys.thumbnail(taskId), thumbnailFile)
+    await storage.putFile(storageKeys.result(taskId), outFile)
+    if (!(await finishTask(db, taskId, runId))) throw await whyStopped(db, taskId)
+    log.info({ taskId, runId }, 'render finished')
+  } catch (err) {
+    const stopped = deadline.aborted ? new RunStopped('time-limit') : err
+    await onRunError(deps, task, runId, stopped, attempt)
+  } finally {
+    heartbeat.stop()
+    await rm(work, { recursive: true, force: true })
+  }
+}
+
+/**
+ * A deleted task loses its files; a task another run took over is left to that run; a run past
+ * its time limit, or missing its media, ends the task CANCELLED at once; otherwise the error is
+ * retried by the queue (rethrown) or, with no retry left, ends the task CANCELLED. The user reads
+ * a fixed sentence for each reason (core's CANCEL_REASONS); the error itself goes to the log.
+ */
+async function onRunError(
+  deps: RunDeps,
+  task: TaskRow,
+  runId: string,
+  err: unknown,
+  attempt: { retryCount: number; retryLimit: number },
+) {
+  const current = await loadTask(deps.db, task.id)
+  if ((err instanceof RunStopped && err.reason === 'deleted') || current?.state === 'DELETED') {
+    await deps.storage.deletePrefix(storageKeys.taskDir(task.id))
+    return
+  }
+  if (current?.runId !== runId) return
+  if (err instanceof RunStopped && err.reason === 'time-limit') {
+    deps.log.warn({ taskId: task.id }, 'render stopped at its time limit')
+    await failTask(deps.db, task.id, runId, 'time_limit')
+    return
+  }
+  if (err instanceof RunStopped) return
+  if (deps.shutdown.aborted) {
+    // Thrown, so the queue fails the job and hands it to the next worker.
+    deps.log.info({ taskId: task.id }, 'render handed back at shutdown')
+    await awaitRetry(deps.db, task.id, runId)
+    throw err
+  }
+  if (err instanceof MediaMissing) {
+    deps.log.warn({ err, taskId: task.id }, 'render media missing')
+    await failTask(deps.db, task.id, runId, 'media_missing')
+    return
+  }
+  if (attempt.retryCount >= attempt.retryLimit) {
+    deps.log.error({ err, taskId: task.id }, 'render failed for good')
+    await failTask(deps.db, task.id, runId, 'render_failed')
+    return
+  }
+  deps.log.warn({ err, taskId: task.id, attempt: attempt.retryCount }, 'render failed, will retry')
+  await awaitRetry(deps.db, task.id, runId)
+  throw err
+}
+
+/** Starts `concurrency` render loops on the queue. */
+export async function workRenderVideo(boss: PgBoss, deps: RenderDeps, concurrency: number) {
+  const shutdown = new AbortController()
+  const runDeps: RunDeps = { ...deps, boss, shutdown: shutdown.signal }
+  for (let i = 0; i < concurrency; i++) {
+    await boss.work(
+      renderVideoQueue.name,
+      { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 1 },
+      async ([job]) => {
+        if (!job) return
+        await runRenderVideo(runDeps, job, {
+          retryCount: job.retryCount,
+          retryLimit: job.retryLimit,
+        })
+      },
+    )
+  }
+  return () => shutdown.abort()
+}

@@ -1,0 +1,62 @@
+import { writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { eq } from 'drizzle-orm'
+import type { Composition, ImageDescription } from '@storyreel/core'
+import { storageKeys } from '../../src/adapters/storage/storage'
+import { media } from '../../src/db/schema'
+import type { ApiClient } from '../client'
+import { clipFile, formWith, pictureFile } from '../media-fixtures'
+import type { TestServer } from '../test-server'
+
+/** Uploads a small real picture as the user; its stored name. */
+export async function uploadPicture(client: ApiClient): Promise<string> {
+  const described = await client.upload<{ descriptions: ImageDescription[] }>(
+    '/api/media/describe',
+    formWith([pictureFile('a.png', { width: 640, height: 480 })]),
+  )
+  return described.data.descriptions[0]!.filename
+}
+
+/**
+ * A composition of `slides` slides of one media file, `seconds` each, with these effects as sent
+ * (unchecked: attacks send what the schema refuses too).
+ */
+export function movieOf(
+  filename: string,
+  size: [number, number],
+  slides: number,
+  seconds: number,
+  effects: unknown[],
+): Composition {
+  return {
+    movieParams: { width: size[0], height: size[1], voice: null },
+    composition: Array.from({ length: slides }, (_, i) => ({
+      id: `s${i}`,
+      filename,
+      duration: seconds,
+      effects,
+    })),
+  } as Composition
+}
+
+/**
+ * A one-slide composition of a clip whose stored file then turns to garbage, as a failing disk or
+ * object store would leave it: its render fails for good on our side, and ffprobe's error names
+ * the file's absolute path.
+ */
+export async function damagedClipComposition(
+  server: TestServer,
+  client: ApiClient,
+): Promise<Composition> {
+  const described = await client.upload<{ descriptions: ImageDescription[] }>(
+    '/api/media/describe',
+    formWith([clipFile('clip.mp4', 1, 160, 90)]),
+  )
+  const name = described.data.descriptions[0]!.filename
+  const { db, storage } = server.app.services
+  const [row] = await db.select().from(media).where(eq(media.name, name))
+  const garbage = path.join(server.env.DATA_DIR, 'garbage.mp4')
+  await writeFile(garbage, Buffer.alloc(4096, 7))
+  await storage.putFile(storageKeys.upload(row!.userId, name), garbage)
+  return movieOf(name, [160, 90], 1, 1, [])
+}

@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import type { Composition, ImageDescription } from '@storyreel/core'
+import { signUp } from '../client'
+import { formWith, pictureFile } from '../media-fixtures'
+import { startTestServer, type TestServer } from '../test-server'
+import { recordTries } from './attack'
+import { storedUploads } from './stored-uploads'
+
+let server: TestServer
+beforeAll(async () => {
+  // No worker: the render stays QUEUED, as it would behind other users' renders.
+  server = await startTestServer({ worker: false })
+})
+afterAll(() => server.close())
+
+it('deleting the media of a queued render to make it fail', async (ctx) => {
+  const { client } = await signUp(server)
+  const described = await client.upload<{ descriptions: ImageDescription[] }>(
+    '/api/media/describe',
+    formWith([pictureFile('a.png'), pictureFile('b.png')]),
+  )
+  const [used, unused] = described.data.descriptions.map((d) => d.filename)
+  const composition: Composition = {
+    movieParams: { width: 160, height: 90, voice: null },
+    composition: [{ id: 'a', filename: used!, duration: 1, effects: [] }],
+  }
+  const render = await client.post<{ taskId: string }>('/api/composition/render', { composition })
+  expect(render.status).toBe(200)
+
+  const refused = await client.del(`/api/web/tasks/user/uploads/${used}`)
+  const allowed = await client.del(`/api/web/tasks/user/uploads/${unused}`)
+  recordTries(ctx, 2)
+  expect(refused).toMatchObject({ status: 409, message: 'msg_media_in_use' })
+  expect(allowed.status).toBe(200)
+  expect([...(await storedUploads(server)).files.keys()]).toEqual([used])
+
+  // Once the task is gone the file is the user's to delete again.
+  await client.del(`/api/web/tasks/${render.data.taskId}`)
+  expect((await client.del(`/api/web/tasks/user/uploads/${used}`)).status).toBe(200)
+})

@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { CANCEL_REASONS, PLANS, type Composition, type Task } from '@storyreel/core'
+import { signUp, waitForTask, type ApiClient } from '../client'
+import { startTestServer, type TestServer } from '../test-server'
+import { recordTries } from './attack'
+import { damagedClipComposition, movieOf, uploadPicture } from './compositions'
+
+let server: TestServer
+beforeAll(async () => {
+  // A small time limit, so that a render past it is cut off within seconds.
+  server = await startTestServer({
+    worker: true,
+    env: { RENDER_TIME_FACTOR: '0.1', RENDER_TIME_MIN_SECONDS: '15' },
+  })
+})
+afterAll(() => server.close())
+
+async function render(client: ApiClient, composition: Composition) {
+  const res = await client.post<{ taskId: string }>('/api/composition/render', { composition })
+  expect(res.status).toBe(200)
+  return res.data.taskId
+}
+
+it('renders cut off, deleted or failed on purpose, to render past the monthly limit', async (ctx) => {
+  const { client } = await signUp(server)
+  const file = await uploadPicture(client)
+
+  // Stopped at its time limit: the user's composition took the worker; it counts.
+  const slow = await render(
+    client,
+    movieOf(file, [640, 640], 1, 60, [{ name: 'distort', params: {} }]),
+  )
+  expect(await waitForTask(client, slow)).toMatchObject({
+    state: 'CANCELLED',
+    error: CANCEL_REASONS.time_limit.text,
+  })
+
+  // Deleted by its user while it renders: it counts.
+  const long = movieOf(file, [640, 360], 1, 60, [{ name: 'zoom', params: {} }])
+  const deleted = await render(client, long)
+  await waitForTask(client, deleted, (t) => t.state === 'EXECUTING' && (t.progress ?? 0) > 0)
+  expect((await client.del(`/api/web/tasks/${deleted}`)).status).toBe(200)
+
+  // Failed on our side (its stored file damaged): it does not count.
+  const failed = await render(client, await damagedClipComposition(server, client))
+  expect(await waitForTask(client, failed)).toMatchObject({
+    state: 'CANCELLED',
+    error: CANCEL_REASONS.render_failed.text,
+  })
+  expect((await client.get<Task>(`/api/web/tasks/${deleted}`)).data.state).toBe('DELETED')
+
+  // Three renders requested, two counted: the rest of the month's limit, and no more.
+  const small = movieOf(file, [160, 90], 1, 1, [])
+  const left = PLANS.FREE.monthlyVideoLimit - 2
+  for (let i = 0; i < left; i++) await render(client, small)
+  const refused = await client.post('/api/composition/render', { composition: small })
+  recordTries(ctx, 3 + left + 1)
+  expect(refused).toMatchObject({ status: 403, message: 'msg_video_limit_reached' })
+}, 180_000)

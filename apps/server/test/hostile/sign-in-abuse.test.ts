@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { eq } from 'drizzle-orm'
+import { CODE_MAX_ATTEMPTS } from '@storyreel/core'
+import { loginCodes } from '../../src/db/schema'
+import { apiClient } from '../client'
+import { codeFromOutbox, startTestServer, type TestServer } from '../test-server'
+import { onPostgres, recordTries } from './attack'
+
+let server: TestServer
+beforeAll(async () => {
+  server = await startTestServer()
+})
+afterAll(() => server.close())
+
+const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0')
+
+it.skipIf(!onPostgres)(
+  '200 concurrent guesses at one sign-in code, the right one among them',
+  async (ctx) => {
+    const email = 'race@example.com'
+    const client = apiClient(server)
+    await client.post('/api/auth/local/token/create', { email, type: 'register' })
+    const code = await codeFromOutbox(server.env, email)
+    const guesses = Array.from({ length: 200 }, (_, i) => (i === 150 ? code : wrong(code)))
+    const answers = await Promise.all(
+      guesses.map((token) =>
+        apiClient(server).post('/api/auth/local/register', {
+          name: 'Eve',
+          surname: 'Guess',
+          email,
+          token,
+        }),
+      ),
+    )
+    recordTries(ctx, answers.length)
+    const [row] = await server.app.services.db
+      .select()
+      .from(loginCodes)
+      .where(eq(loginCodes.email, email))
+    // Exactly CODE_MAX_ATTEMPTS tries were ever compared with the code; the rest were refused.
+    expect(row!.attempts).toBe(CODE_MAX_ATTEMPTS)
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(0)
+  },
+)
+
+it('wrong codes across several fresh codes for one address', async (ctx) => {
+  const email = 'lockout@example.com'
+  const client = apiClient(server)
+  let tries = 0
+  let locked = false
+  for (let round = 0; round < 4 && !locked; round++) {
+    const created = await client.post('/api/auth/local/token/create', { email, type: 'register' })
+    if (created.status === 429) locked = true
+    if (locked) break
+    const code = await codeFromOutbox(server.env, email)
+    for (let i = 0; i < CODE_MAX_ATTEMPTS; i++) {
+      tries++
+      await client.post('/api/auth/local/register', {
+        name: 'Eve',
+        surname: 'Guess',
+        email,
+        token: wrong(code),
+      })
+    }
+  }
+  recordTries(ctx, tries)
+  // After ten wrong tries the address gets no new code for an hour; others still do.
+  expect(locked).toBe(true)
+  expect(tries).toBeLessThanOrEqual(10)
+  const other = await client.post('/api/auth/local/token/create', {
+    email: 'bystander@example.com',
+    type: 'register',
+  })
+  expect(other.status).toBe(200)
+})
+
+// Last: it uses up this address's code requests for the window.
+it('a spoofed X-Forwarded-For on every sign-in code request', async (ctx) => {
+  const client = apiClient(server)
+  const statuses: number[] = []
+  for (let i = 0; i < 60; i++) {
+    const res = await client.post(
+      '/api/auth/local/token/create',
+      { email: `spoof${i}@example.com`, type: 'register' },
+      { headers: { 'x-forwarded-for': `203.0.113.${i}` } },
+    )
+    statuses.push(res.status)
+  }
+  recordTries(ctx, statuses.length)
+  // One real address: the per-IP limit (20 a window) holds whatever the header claims.
+  expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(20)
+  expect(statuses.at(-1)).toBe(429)
+})

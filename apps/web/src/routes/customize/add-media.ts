@@ -1,0 +1,50 @@
+import { MAX_SLIDE_SECONDS, UI_TEXT, mediaApi, newEffect } from '@storyreel/core'
+import type { ImageDescription, MediaFile, Slide } from '@storyreel/core'
+import { ApiError, callApi } from '../../lib/api'
+import { mediaFileOf } from '../../lib/files'
+import { slideIdOf } from './editor-doc'
+
+/** A picture added in the editor shows this long, like the composer's (4 s). */
+export const NEW_PICTURE_SECONDS = 4
+
+/** The slide of a file added in the editor: its clip's length or 4 s, fading in and out. */
+export function slideFor(description: ImageDescription, file: MediaFile): Slide {
+  const seconds =
+    description.kind === 'video' && description.duration
+      ? Math.min(MAX_SLIDE_SECONDS, Math.max(1, Math.round(description.duration * 10) / 10))
+      : NEW_PICTURE_SECONDS
+  return {
+    id: slideIdOf(file.name),
+    filename: file.name,
+    duration: seconds,
+    effects: [newEffect('fade')],
+  }
+}
+
+export interface AddedMedia {
+  files: MediaFile[]
+  descriptions: Record<string, ImageDescription>
+  slides: Slide[]
+}
+
+/**
+ * Uploads files picked in the editor (already checked and renamed) through describe, as the
+ * upload screen does, and makes a slide of each.
+ */
+export async function uploadMedia(files: File[], suggestion: string): Promise<AddedMedia> {
+  const form = new FormData()
+  form.append('suggestion', suggestion)
+  for (const file of files) form.append('files', file, file.name)
+  const answer = await callApi(mediaApi.describe, { body: form })
+  if (answer.descriptions.length !== files.length) {
+    throw new ApiError(UI_TEXT.failedDescriptions, 500)
+  }
+  const added: AddedMedia = { files: [], descriptions: {}, slides: [] }
+  for (const description of answer.descriptions) {
+    const file = mediaFileOf(description)
+    added.files.push(file)
+    added.descriptions[file.name] = description
+    added.slides.push(slideFor(description, file))
+  }
+  return added
+}

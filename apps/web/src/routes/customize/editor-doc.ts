@@ -1,0 +1,226 @@
+import { MAX_EFFECTS_PER_SLIDE, MAX_SLIDES } from '@storyreel/core'
+import type { Composition, Effect, Slide } from '@storyreel/core'
+
+/**
+ * What the editor edits: the composition, with a stable key for each slide and each effect (a
+ * slide's id is its file name, which a duplicate shares) and the params the AI first gave each
+ * of its effects, for the 'AI Generated' preset. Every function here is pure; the composition
+ * the server gets is `toComposition(doc)`.
+ */
+export interface EffectMeta {
+  key: string
+  /** The params the composer gave this effect, when it came from the AI. */
+  aiParams?: Record<string, unknown>
+}
+
+export interface EditorSlide {
+  key: string
+  slide: Slide
+  effects: EffectMeta[]
+}
+
+export interface EditorDoc {
+  movieParams: Composition['movieParams']
+  renderedVideoUrl: Composition['renderedVideoUrl']
+  slides: EditorSlide[]
+}
+
+/** The keys and AI params of a doc, saved beside the composition so a reload keeps them. */
+export type DocMeta = { key: string; id: string; effects: (EffectMeta & { name: string })[] }[]
+
+export type NewKey = () => string
+
+function isAi(effect: Effect): boolean {
+  return effect.source === 'AI'
+}
+
+/**
+ * The doc of a composition. `meta` (saved earlier) gives back the keys and AI params when it
+ * still describes this composition, slide for slide and effect for effect; otherwise the AI
+ * effects' params as they are now are taken as the AI's.
+ */
+export function fromComposition(
+  composition: Composition,
+  newKey: NewKey,
+  meta: DocMeta | null = null,
+): EditorDoc {
+  const fits =
+    meta !== null &&
+    meta.length === composition.composition.length &&
+    composition.composition.every((slide, i) => {
+      const saved = meta[i]!
+      return (
+        saved.id === slide.id &&
+        saved.effects.length === slide.effects.length &&
+        slide.effects.every((effect, j) => saved.effects[j]!.name === effect.name)
+      )
+    })
+  return {
+    movieParams: composition.movieParams,
+    renderedVideoUrl: composition.renderedVideoUrl ?? null,
+    slides: composition.composition.map((slide, i) => ({
+      key: fits ? meta[i]!.key : newKey(),
+      slide,
+      effects: slide.effects.map((effect, j) => {
+        if (fits) {
+          const { key, aiParams } = meta[i]!.effects[j]!
+          return aiParams ? { key, aiParams } : { key }
+        }
+        return isAi(effect) ? { key: newKey(), aiParams: { ...effect.params } } : { key: newKey() }
+      }),
+    })),
+  }
+}
+
+export function toComposition(doc: EditorDoc): Composition {
+  return {
+    movieParams: doc.movieParams,
+    renderedVideoUrl: doc.renderedVideoUrl,
+    composition: doc.slides.map((s) => s.slide),
+  }
+}
+
+export function docMeta(doc: EditorDoc): DocMeta {
+  return doc.slides.map((s) => ({
+    key: s.key,
+    id: s.slide.id,
+    effects: s.effects.map((meta, j) => ({ ...meta, name: s.slide.effects[j]!.name })),
+  }))
+}
+
+/** The slide's id for a stored file name: the name without its extension (SPEC section 3). */
+export function slideIdOf(filename: string): string {
+  return filename.replace(/\.[^.]+$/, '')
+}
+
+function inRange(doc: EditorDoc, index: number): boolean {
+  return Number.isInteger(index) && index >= 0 && index < doc.slides.length
+}
+
+function withSlide(doc: EditorDoc, index: number, change: (s: EditorSlide) => EditorSlide) {
+  if (!inRange(doc, index)) return doc
+  return { ...doc, slides: doc.slides.map((s, i) => (i === index ? change(s) : s)) }
+}
+
+/** Moves a slide from one place to another, the others closing up (a drag in the strip). */
+export function moveSlide(doc: EditorDoc, from: number, to: number): EditorDoc {
+  if (!inRange(doc, from) || !inRange(doc, to) || from === to) return doc
+  const slides = [...doc.slides]
+  const [moved] = slides.splice(from, 1)
+  slides.splice(to, 0, moved!)
+  return { ...doc, slides }
+}
+
+export function canAddSlides(doc: EditorDoc, count = 1): boolean {
+  return doc.slides.length + count <= MAX_SLIDES
+}
+
+/** A copy of the slide right after it, with keys of its own; its AI effects stay AI's. */
+export function duplicateSlide(doc: EditorDoc, index: number, newKey: NewKey): EditorDoc {
+  const original = doc.slides[index]
+  if (!original || !canAddSlides(doc)) return doc
+  const copy: EditorSlide = {
+    key: newKey(),
+    slide: structuredClone(original.slide),
+    effects: original.effects.map((meta) => ({ ...meta, key: newKey() })),
+  }
+  const slides = [...doc.slides]
+  slides.splice(index + 1, 0, copy)
+  return { ...doc, slides }
+}
+
+/** Removes a slide; the last one stays (a composition has at least one). */
+export function deleteSlide(doc: EditorDoc, index: number): EditorDoc {
+  if (!inRange(doc, index) || doc.slides.length <= 1) return doc
+  return { ...doc, slides: doc.slides.filter((_, i) => i !== index) }
+}
+
+/** Shows another stored file on the slide; its duration and effects stay. */
+export function replaceMedia(doc: EditorDoc, index: number, filename: string): EditorDoc {
+  return withSlide(doc, index, (s) => ({
+    ...s,
+    slide: { ...s.slide, id: slideIdOf(filename), filename },
+  }))
+}
+
+export function setDuration(doc: EditorDoc, index: number, seconds: number): EditorDoc {
+  if (!Number.isFinite(seconds) || seconds <= 0 || doc.slides[index]?.slide.duration === seconds) {
+    return doc
+  }
+  return withSlide(doc, index, (s) => ({ ...s, slide: { ...s.slide, duration: seconds } }))
+}
+
+export function canAddEffect(slide: Slide): boolean {
+  return slide.effects.length < MAX_EFFECTS_PER_SLIDE
+}
+
+/** Adds an effect at the end of the slide's list (drawn last, on top). */
+export function addEffect(doc: EditorDoc, index: number, effect: Effect, key: string): EditorDoc {
+  return withSlide(doc, index, (s) =>
+    canAddEffect(s.slide)
+      ? {
+          ...s,
+          slide: { ...s.slide, effects: [...s.slide.effects, effect] },
+          effects: [...s.effects, { key }],
+        }
+      : s,
+  )
+}
+
+/**
+ * Changes an effect's params: `merge` keeps the ones not given (a slider, a preset, a drag on
+ * the canvas), otherwise they are replaced whole (the 'AI Generated' preset).
+ */
+export function setEffectParams(
+  doc: EditorDoc,
+  index: number,
+  effectIndex: number,
+  params: Record<string, unknown>,
+  merge = true,
+): EditorDoc {
+  return withSlide(doc, index, (s) => {
+    const effect = s.slide.effects[effectIndex]
+    if (!effect) return s
+    const next = {
+      ...effect,
+      params: merge ? { ...effect.params, ...params } : { ...params },
+    } as Effect
+    return {
+      ...s,
+      slide: { ...s.slide, effects: s.slide.effects.map((e, j) => (j === effectIndex ? next : e)) },
+    }
+  })
+}
+
+export function deleteEffect(doc: EditorDoc, index: number, effectIndex: number): EditorDoc {
+  return withSlide(doc, index, (s) =>
+    s.slide.effects[effectIndex]
+      ? {
+          ...s,
+          slide: { ...s.slide, effects: s.slide.effects.filter((_, j) => j !== effectIndex) },
+          effects: s.effects.filter((_, j) => j !== effectIndex),
+        }
+      : s,
+  )
+}
+
+/** New slides at the end (media added from the editor), as many as the composition may hold. */
+export function appendSlides(doc: EditorDoc, slides: Slide[], newKey: NewKey): EditorDoc {
+  const room = Math.max(0, MAX_SLIDES - doc.slides.length)
+  if (room === 0 || slides.length === 0) return doc
+  return {
+    ...doc,
+    slides: [
+      ...doc.slides,
+      ...slides.slice(0, room).map((slide) => ({
+        key: newKey(),
+        slide,
+        effects: slide.effects.map(() => ({ key: newKey() })),
+      })),
+    ],
+  }
+}
+
+export function withoutRenderedUrl(doc: EditorDoc): EditorDoc {
+  return doc.renderedVideoUrl === null ? doc : { ...doc, renderedVideoUrl: null }
+}

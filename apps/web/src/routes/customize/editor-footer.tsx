@@ -1,0 +1,81 @@
+import * as Popover from '@radix-ui/react-popover'
+import { VOICES, compositionDuration } from '@storyreel/core'
+import type { Composition } from '@storyreel/core'
+import { AudioLines, Clapperboard, House, Mic, Music } from 'lucide-react'
+import { Link } from 'react-router'
+import { Button } from '../../components/ui/button'
+import { formatSeconds } from '../../lib/format'
+
+/** The voice's name, or 'Off' without narration. */
+export function voiceName(voice: string | null): string {
+  return voice ? (VOICES.find((v) => v.id === voice)?.name ?? voice) : 'Off'
+}
+
+/**
+ * The editor's footer (SPEC section 2, /customize): Home, Audio (music is not offered yet, the
+ * voice choice comes with narration) and the Render button.
+ */
+export function EditorFooter({
+  composition,
+  rendering,
+  onRender,
+}: {
+  composition: Composition
+  rendering: boolean
+  onRender: () => void
+}) {
+  const slides = composition.composition.length
+  const voice = voiceName(composition.movieParams.voice)
+  return (
+    <footer className="sticky-bar editor-footer">
+      <nav className="editor-footer__nav" aria-label="Editor">
+        <Link to="/" className="editor-footer__link">
+          <House size={20} aria-hidden="true" />
+          <span>Home</span>
+        </Link>
+        <Popover.Root>
+          <Popover.Trigger className="editor-footer__link">
+            <AudioLines size={20} aria-hidden="true" />
+            <span>Audio</span>
+          </Popover.Trigger>
+          <Popover.Portal>
+            <Popover.Content
+              className="popover-card audio-panel"
+              side="top"
+              align="start"
+              sideOffset={10}
+              collisionPadding={12}
+              aria-label="Audio"
+            >
+              <p className="audio-panel__row audio-panel__row--off">
+                <Music size={18} aria-hidden="true" />
+                <span>Music</span>
+                <em>Coming soon</em>
+              </p>
+              <p className="audio-panel__row">
+                <Mic size={18} aria-hidden="true" />
+                <span>Voice: {voice}</span>
+              </p>
+            </Popover.Content>
+          </Popover.Portal>
+        </Popover.Root>
+      </nav>
+      <p className="editor-footer__summary">
+        <strong>
+          {slides} {slides === 1 ? 'slide' : 'slides'} ·{' '}
+          {formatSeconds(compositionDuration(composition))}
+        </strong>
+        <span>Voice: {voice}</span>
+      </p>
+      <Button
+        size="lg"
+        className="editor-footer__render"
+        onClick={onRender}
+        loading={rendering}
+        icon={<Clapperboard size={20} aria-hidden="true" />}
+      >
+        Render
+      </Button>
+    </footer>
+  )
+}

@@ -1,0 +1,259 @@
+import {
+  DndContext,
+  KeyboardSensor,
+  MouseSensor,
+  TouchSensor,
+  closestCenter,
+  useSensor,
+  useSensors,
+} from '@dnd-kit/core'
+import type { Announcements, DragEndEvent, ScreenReaderInstructions } from '@dnd-kit/core'
+import {
+  SortableContext,
+  horizontalListSortingStrategy,
+  sortableKeyboardCoordinates,
+  useSortable,
+} from '@dnd-kit/sortable'
+import { CSS } from '@dnd-kit/utilities'
+import { TIMINGS, UI_TEXT, uploadUrl } from '@storyreel/core'
+import type { MediaFile } from '@storyreel/core'
+import { useMutation } from '@tanstack/react-query'
+import { Film, ImagePlus } from 'lucide-react'
+import { useEffect, useRef } from 'react'
+import { Spinner } from '../../components/ui/spinner'
+import { toast } from '../../components/ui/toast'
+import { apiUrl } from '../../config'
+import { errorText } from '../../lib/api'
+import { ACCEPT, acceptedUploads, previewSrc, renameForUpload } from '../../lib/files'
+import { formatSeconds } from '../../lib/format'
+import { randomId } from '../../lib/random-id'
+import { useStory } from '../../lib/store'
+import { uploadMedia } from './add-media'
+import { appendSlides, canAddSlides, moveSlide } from './editor-doc'
+import type { EditorDoc, EditorSlide } from './editor-doc'
+import { edit, showSlide, useEditor } from './editor-store'
+
+/** A slide's picture for its thumbnail: the file's small copy when the app knows the file. */
+export function thumbnailSrc(filename: string, files: readonly MediaFile[]): string {
+  const file = files.find((f) => f.name === filename)
+  return file ? previewSrc(file) : apiUrl(uploadUrl(filename))
+}
+
+const isClip = (filename: string) => /\.mp4$/i.test(filename)
+
+function Thumbnail({
+  item,
+  index,
+  current,
+  files,
+  onPick,
+}: {
+  item: EditorSlide
+  index: number
+  current: boolean
+  files: readonly MediaFile[]
+  onPick: (key: string) => void
+}) {
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
+    id: item.key,
+  })
+  const { filename, duration } = item.slide
+  return (
+    <li
+      ref={setNodeRef}
+      className="slide-card"
+      data-current={current || undefined}
+      data-dragging={isDragging || undefined}
+      style={{ transform: CSS.Translate.toString(transform), transition }}
+    >
+      <div
+        {...attributes}
+        {...listeners}
+        className="slide-card__button"
+        aria-label={`Slide ${index + 1}`}
+        aria-current={current ? 'true' : undefined}
+        onClick={() => onPick(item.key)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') {
+            event.preventDefault()
+            onPick(item.key)
+            return
+          }
+          listeners?.onKeyDown?.(event)
+        }}
+      >
+        {isClip(filename) ? (
+          <span className="slide-card__clip">
+            <Film size={22} aria-hidden="true" />
+          </span>
+        ) : (
+          <img src={thumbnailSrc(filename, files)} alt="" draggable={false} loading="lazy" />
+        )}
+        <span className="slide-card__number" aria-hidden="true">
+          {index + 1}
+        </span>
+        <span className="slide-card__duration" aria-hidden="true">
+          {formatSeconds(duration)}
+        </span>
+      </div>
+    </li>
+  )
+}
+
+/**
+ * The 'Add more media' tile: picks files on the device, uploads them through describe like the
+ * upload screen, and adds a slide for each at the end (SPEC's /media picker does not exist yet).
+ */
+function AddMediaTile({ doc }: { doc: EditorDoc }) {
+  const inputRef = useRef<HTMLInputElement>(null)
+  const add = useMutation({
+    mutationFn: (files: File[]) => uploadMedia(files, useStory.getState().suggestion),
+    onSuccess: ({ files, descriptions, slides }) => {
+      const story = useStory.getState()
+      story.setUploaded([...story.uploadedFiles, ...files], {
+        ...story.descriptions,
+        ...descriptions,
+      })
+      edit((d) => appendSlides(d, slides, randomId), { slideIndex: doc.slides.length })
+    },
+    onError: (error) => toast.error(errorText(error, UI_TEXT.failedDescriptions)),
+  })
+  const full = !canAddSlides(doc)
+
+  function pick(list: FileList | null) {
+    const accepted = acceptedUploads(list, toast.error)
+    if (accepted.length > 0) add.mutate(accepted.map(renameForUpload))
+  }
+
+  return (
+    <li className="slide-strip__add">
+      <button
+        type="button"
+        className="add-media"
+        onClick={() => inputRef.current?.click()}
+        disabled={full || add.isPending}
+        aria-busy={add.isPending || undefined}
+        title={full ? 'This video has as many slides as it can hold' : undefined}
+      >
+        {add.isPending ? <Spinner size={22} /> : <ImagePlus size={22} aria-hidden="true" />}
+        <span>{add.isPending ? 'Adding…' : 'Add more media'}</span>
+      </button>
+      <input
+        ref={inputRef}
+        type="file"
+        accept={ACCEPT}
+        multiple
+        hidden
+        aria-label="Choose media to add"
+        onChange={(event) => {
+          pick(event.currentTarget.files)
+          event.currentTarget.value = ''
+        }}
+      />
+    </li>
+  )
+}
+
+const instructions: ScreenReaderInstructions = {
+  draggable:
+    'To move a slide, press Space, then the arrow keys; Space drops it and Escape cancels. ' +
+    'On a touch screen, press and hold a slide, then drag it.',
+}
+
+/**
+ * The thumbnail strip: a tap shows the slide; a drag reorders (mouse; touch after a 400 ms
+ * press, so a swipe still scrolls the strip; Space and arrows from the keyboard).
+ */
+export function SlideStrip({ doc }: { doc: EditorDoc }) {
+  const slideIndex = useEditor((state) => state.slideIndex)
+  const files = useStory((state) => state.uploadedFiles)
+  const keys = doc.slides.map((s) => s.key)
+  const sensors = useSensors(
+    useSensor(MouseSensor, { activationConstraint: { distance: 6 } }),
+    useSensor(TouchSensor, {
+      activationConstraint: { delay: TIMINGS.longPressMs, tolerance: 8 },
+    }),
+    useSensor(KeyboardSensor, {
+      coordinateGetter: sortableKeyboardCoordinates,
+      keyboardCodes: { start: ['Space'], cancel: ['Escape'], end: ['Space', 'Enter'] },
+    }),
+  )
+
+  const position = (id: string | number) => keys.indexOf(String(id)) + 1
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => `Picked up slide ${position(active.id)}.`,
+    onDragOver: ({ active, over }) =>
+      over
+        ? `Slide ${position(active.id)} is over position ${position(over.id)}.`
+        : `Slide ${position(active.id)} is no longer over the strip.`,
+    onDragEnd: ({ active, over }) =>
+      over
+        ? `Slide ${position(active.id)} was dropped at position ${position(over.id)}.`
+        : `Slide ${position(active.id)} was dropped back.`,
+    onDragCancel: ({ active }) => `Moving slide ${position(active.id)} was cancelled.`,
+  }
+
+  // A drop ends a drag that started here; an end without a start changes nothing. (dnd-kit
+  // itself swallows the click that ends a pointer drag.)
+  const dragging = useRef(false)
+  const finish = (): boolean => {
+    const was = dragging.current
+    dragging.current = false
+    return was
+  }
+
+  function onDragEnd({ active, over }: DragEndEvent) {
+    if (!finish() || !over || active.id === over.id) return
+    const from = keys.indexOf(String(active.id))
+    const to = keys.indexOf(String(over.id))
+    const shownKey = keys[slideIndex]
+    edit((d) => moveSlide(d, from, to), {
+      // The shown slide stays shown wherever it went.
+      slideIndex: shownKey
+        ? moveSlide(doc, from, to).slides.findIndex((s) => s.key === shownKey)
+        : 0,
+    })
+  }
+
+  // The shown slide's thumbnail scrolls into the strip (the carousel may go past its edge);
+  // only the strip scrolls, never the page.
+  const listRef = useRef<HTMLOListElement>(null)
+  useEffect(() => {
+    const list = listRef.current
+    const item = list?.children[slideIndex] as HTMLElement | undefined
+    if (!list || !item) return
+    // The list is the offset parent: offsetLeft is the thumbnail's place in its content.
+    const left = item.offsetLeft
+    if (left < list.scrollLeft) list.scrollTo({ left: left - 8 })
+    else if (left + item.offsetWidth > list.scrollLeft + list.clientWidth) {
+      list.scrollTo({ left: left + item.offsetWidth - list.clientWidth + 8 })
+    }
+  }, [slideIndex, doc.slides.length])
+
+  return (
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragStart={() => (dragging.current = true)}
+      onDragEnd={onDragEnd}
+      onDragCancel={finish}
+      accessibility={{ announcements, screenReaderInstructions: instructions }}
+    >
+      <SortableContext items={keys} strategy={horizontalListSortingStrategy}>
+        <ol ref={listRef} className="slide-strip" aria-label="Slides">
+          {doc.slides.map((item, index) => (
+            <Thumbnail
+              key={item.key}
+              item={item}
+              index={index}
+              current={index === slideIndex}
+              files={files}
+              onPick={(key) => showSlide(keys.indexOf(key))}
+            />
+          ))}
+          <AddMediaTile doc={doc} />
+        </ol>
+      </SortableContext>
+    </DndContext>
+  )
+}

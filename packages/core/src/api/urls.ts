@@ -1,0 +1,13 @@
+import { endpointUrl } from './endpoint'
+import { mediaApi } from './media'
+import { tasksApi } from './tasks'
+
+/** Where the app loads a stored upload from (its owner only). */
+export const uploadUrl = (name: string) => endpointUrl(mediaApi.getUpload, { name })
+
+/** A finished task's video. */
+export const videoResultUrl = (taskId: string) => endpointUrl(tasksApi.result, { id: taskId })
+
+/** A task's thumbnail image. */
+export const thumbnailImageUrl = (taskId: string) =>
+  endpointUrl(tasksApi.thumbnailImage, { id: taskId })

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest'
+import type { Composition } from './composition'
+import { newEffect, type EffectName } from './effects'
+import {
+  DEFAULT_RENDER_TIME_LIMIT,
+  isWithinRenderBudget,
+  PREVIEW_FRAME_LIMITS,
+  previewFrameCost,
+  RENDER_BUDGET_SECONDS,
+  RENDER_COST,
+  renderCost,
+  renderTimeLimitSeconds,
+} from './render-cost'
+
+function movie(
+  size: [number, number],
+  slides: number,
+  seconds: number,
+  effects: EffectName[],
+): Composition {
+  return {
+    movieParams: { width: size[0], height: size[1], voice: null },
+    composition: Array.from({ length: slides }, (_, i) => ({
+      id: `s${i}`,
+      filename: `s${i}.jpg`,
+      duration: seconds,
+      effects: effects.map((name) => newEffect(name)),
+    })),
+  }
+}
+
+const PORTRAIT_1080: [number, number] = [1080, 1920]
+const SQUARE_4K: [number, number] = [3840, 3840]
+
+describe('renderCost', () => {
+  it('is seconds x megapixels x (base + effect weights), plus each slide decoded once', () => {
+    const one = movie([1000, 1000], 1, 10, ['zoom', 'distort'])
+    expect(renderCost(one)).toBeCloseTo(
+      RENDER_COST.perSlide + 10 * (RENDER_COST.base + RENDER_COST.effects.distort),
+    )
+    const twice = movie([1000, 1000], 2, 10, ['zoom', 'distort'])
+    expect(renderCost(twice)).toBeCloseTo(2 * renderCost(one))
+  })
+
+  it('weighs blur and distort far above fade', () => {
+    expect(RENDER_COST.effects.blur).toBeGreaterThan(5 * RENDER_COST.effects.fade)
+    expect(RENDER_COST.effects.distort).toBeGreaterThan(5 * RENDER_COST.effects.fade)
+  })
+})
+
+describe('the render budget', () => {
+  it("lets every plan render the composer's video: 8 photos of 4 s with zoom, fade and titles", () => {
+    const composed = movie(PORTRAIT_1080, 8, 4, ['fade', 'zoom', 'animated_text'])
+    expect(renderCost(composed)).toBeLessThan(120)
+    for (const plan of ['FREE', 'STARTER', 'PRO'] as const) {
+      expect(isWithinRenderBudget(composed, plan)).toBe(true)
+    }
+  })
+
+  it('refuses the 75-hour composition, and its 10-minute cut, on every plan', () => {
+    const attack = movie(SQUARE_4K, 50, 60, ['zoom', 'distort', 'blur'])
+    expect(renderCost(attack) / 3600).toBeGreaterThan(24)
+    const cut = movie(SQUARE_4K, 10, 60, ['zoom', 'distort', 'blur'])
+    for (const plan of ['FREE', 'STARTER', 'PRO'] as const) {
+      expect(isWithinRenderBudget(cut, plan)).toBe(false)
+    }
+  })
+
+  it('grows with the plan', () => {
+    expect(RENDER_BUDGET_SECONDS.FREE).toBeLessThan(RENDER_BUDGET_SECONDS.STARTER)
+    expect(RENDER_BUDGET_SECONDS.STARTER).toBeLessThan(RENDER_BUDGET_SECONDS.PRO)
+  })
+})
+
+describe('renderTimeLimitSeconds', () => {
+  it('is the estimate times the factor, never under a minute by default', () => {
+    const long = movie(PORTRAIT_1080, 20, 10, ['zoom', 'blur'])
+    const { factor } = DEFAULT_RENDER_TIME_LIMIT
+    expect(renderTimeLimitSeconds(long)).toBeCloseTo(factor * renderCost(long))
+    expect(renderTimeLimitSeconds(long, { factor: 2, minSeconds: 0 })).toBeCloseTo(
+      2 * renderCost(long),
+    )
+    expect(renderTimeLimitSeconds(movie([160, 90], 1, 1, []))).toBe(60)
+  })
+})
+
+describe('previewFrameCost', () => {
+  it('passes a 4K frame with a distort and a blur, not one with ten distorts', () => {
+    const [heavy] = movie(SQUARE_4K, 1, 4, ['distort', 'blur']).composition
+    const [attack] = movie(SQUARE_4K, 1, 4, Array(10).fill('distort')).composition
+    const size = { width: SQUARE_4K[0], height: SQUARE_4K[1] }
+    expect(previewFrameCost(heavy!, size)).toBeLessThanOrEqual(PREVIEW_FRAME_LIMITS.maxCostSeconds)
+    expect(previewFrameCost(attack!, size)).toBeGreaterThan(PREVIEW_FRAME_LIMITS.maxCostSeconds)
+  })
+})

@@ -1,0 +1,15 @@
+/**
+ * What a server's event loop may import: nothing here loads the drawing engine or Skia (loading
+ * them takes the thread most of a second). Drawing happens on worker threads, tools in child
+ * processes.
+ */
+export { renderComposition, type RenderOptions } from './render-composition'
+export {
+  FramePoolFullError,
+  FrameTimeLimitError,
+  startFramePool,
+  type FramePool,
+  type FrameRequest,
+} from './frame-pool'
+export { probeMedia, type MediaInfo } from './probe'
+export { DEFAULT_TOOLS, runTool, type MediaTools } from './run-tool'
