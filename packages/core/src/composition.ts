@@ -1,6 +1,8 @@
 import { z } from 'zod'
+import { CaptionsSchema } from './captions'
 import { MAX_MOVIE_SIDE } from './limits'
 import { SlideSchema, type Slide } from './slide'
+import { VoiceIdSchema } from './voices'
 
 /** Frames per second of every render; the preview samples the same instants. */
 export const FPS = 30
@@ -16,7 +18,9 @@ export const MovieParamsSchema = z.object({
   width: z.number().int().min(16).max(MAX_MOVIE_SIDE).multipleOf(2),
   height: z.number().int().min(16).max(MAX_MOVIE_SIDE).multipleOf(2),
   /** A voice id from VOICES, or null for no narration ('Off'). */
-  voice: z.string().max(100).nullable().default(null),
+  voice: VoiceIdSchema.nullable().default(null),
+  /** Absent: no captions (DEFAULT_CAPTIONS). */
+  captions: CaptionsSchema.optional(),
 })
 export type MovieParams = z.infer<typeof MovieParamsSchema>
 

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { EffectSchema } from './effects'
 import { MAX_SLIDE_SECONDS } from './limits'
+import { MAX_NARRATION_CHARS } from './narration'
 
 /** Effects one slide may stack; the composer uses four at most. */
 export const MAX_EFFECTS_PER_SLIDE = 10
@@ -17,5 +18,7 @@ export const SlideSchema = z.object({
     .regex(/^[A-Za-z0-9_-]+\.(png|jpe?g|webp|gif|mp4)$/i, 'invalid file name'),
   duration: z.number().positive().max(MAX_SLIDE_SECONDS),
   effects: z.array(EffectSchema).max(MAX_EFFECTS_PER_SLIDE).default([]),
+  /** What the voice says over this slide; absent or empty for a silent slide. */
+  narration: z.string().max(MAX_NARRATION_CHARS).optional(),
 })
 export type Slide = z.infer<typeof SlideSchema>

@@ -1,3 +1,5 @@
+import { z } from 'zod'
+
 /**
  * Narration voices of the Voice menu (SPEC section 2: one male default, five more, plus Off).
  * The spec leaves the names out; these are the offline engine's voices that ARCHITECTURE.md
@@ -13,5 +15,9 @@ export const VOICES = [
 ] as const
 
 export type VoiceId = (typeof VOICES)[number]['id']
+
+export const VOICE_IDS = VOICES.map((v) => v.id) as [VoiceId, ...VoiceId[]]
+
+export const VoiceIdSchema = z.enum(VOICE_IDS)
 
 export const DEFAULT_VOICE: VoiceId = 'bdl'

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { CompositionSchema, type ImageDescription } from '@storyreel/core'
+import {
+  CompositionSchema,
+  DEFAULT_VOICE,
+  durationWithNarration,
+  estimateNarrationSeconds,
+  type ImageDescription,
+} from '@storyreel/core'
 import { captions, compose, slideDuration } from './composer'
 
 function description(over: Partial<ImageDescription> = {}): ImageDescription {
@@ -29,7 +35,13 @@ describe('compose', () => {
     const c = compose(ds, '')
     expect(CompositionSchema.parse(c)).toEqual(c)
     expect(c.composition.map((s) => s.id)).toEqual(['a', 'b', 'c'])
-    expect(c.composition.map((s) => s.duration)).toEqual([4, 4, 4])
+    // Each slide lasts at least its default 4 s, longer when its narration needs it.
+    for (const slide of c.composition) {
+      expect(slide.duration).toBeGreaterThanOrEqual(4)
+      expect(slide.duration).toBeGreaterThanOrEqual(
+        durationWithNarration(0, estimateNarrationSeconds(slide.narration!)),
+      )
+    }
     for (const slide of c.composition) {
       const names = slide.effects.map((e) => e.name)
       expect(names).toContain('fade')
@@ -41,7 +53,7 @@ describe('compose', () => {
     // Alternating direction keeps a sequence of zooms from feeling mechanical.
     const second = c.composition[1]!.effects.find((e) => e.name === 'zoom')!
     expect(second.params).toMatchObject({ zoomEnd: 100 })
-    expect(c.movieParams).toEqual({ width: 1920, height: 1080, voice: null })
+    expect(c.movieParams).toEqual({ width: 1920, height: 1080, voice: DEFAULT_VOICE })
   })
 
   it('turns the suggestion into a title on the first slide and captions after it', () => {
@@ -69,6 +81,39 @@ describe('compose', () => {
     expect(slideDuration(description(), 9)).toBe(3)
     const c = compose([description({ brightness: 0.2 })], '')
     expect(c.composition[0]!.effects.map((e) => e.name)).toContain('vignette')
+  })
+})
+
+describe('narration', () => {
+  it('reads the suggestion one sentence per slide, then says what each picture shows', () => {
+    const c = compose(
+      [
+        description({ filename: 'a.png' }),
+        description({ filename: 'b.png', brightness: 0.8, dominantColors: ['#e8d040'] }),
+        description({ filename: 'c.png', brightness: 0.2, dominantColors: ['#2050c0'] }),
+        description({ filename: 'd.png' }),
+      ],
+      'Summer in Lisbon',
+    )
+    const lines = c.composition.map((s) => s.narration)
+    expect(lines[0]).toBe('Summer in Lisbon.')
+    expect(lines[1]).toMatch(/yellow/)
+    expect(lines[2]).toMatch(/blue/)
+    expect(lines[3]).toMatch(/end|remember/)
+    expect(new Set(lines).size).toBe(4)
+  })
+
+  it('opens the story when there is no suggestion, and never leaves a slide silent', () => {
+    const c = compose([description(), description({ kind: 'video', duration: 5 })], '')
+    expect(c.composition[0]!.narration).toBe('Here is a story in 2 pictures.')
+    expect(c.composition[1]!.narration).toMatch(/move|alive/)
+  })
+
+  it('stretches a slide whose sentence is long', () => {
+    const long =
+      'We walked for hours along the old city walls, talking about everything and nothing, until the sun went down behind the hills.'
+    const c = compose([description()], long)
+    expect(c.composition[0]!.duration).toBeGreaterThan(8)
   })
 })
 

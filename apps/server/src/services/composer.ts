@@ -1,11 +1,15 @@
 import {
   ANIMATED_TEXT_DEFAULTS,
+  DEFAULT_VOICE,
+  durationWithNarration,
+  estimateNarrationSeconds,
   type Composition,
   type Effect,
   type ImageDescription,
   type Slide,
   VIGNETTE_DEFAULTS,
 } from '@storyreel/core'
+import { narrationLines } from './narration-lines'
 
 /**
  * The embedded composer: builds a composition from the analysis and the suggestion by rules.
@@ -97,9 +101,15 @@ function caption(text: string, index: number, duration: number): Effect {
 
 export function compose(descriptions: ImageDescription[], suggestion: string): Composition {
   const texts = captions(suggestion)
+  const spoken = narrationLines(descriptions, suggestion)
   const count = descriptions.length
   const slides: Slide[] = descriptions.map((d, index) => {
-    const duration = slideDuration(d, count)
+    const narration = spoken[index]!
+    // Sized to the narration's estimate, so the editor shows the length the video will have.
+    const duration = durationWithNarration(
+      slideDuration(d, count),
+      estimateNarrationSeconds(narration),
+    )
     const effects: Effect[] = [fade(index, count)]
     if (d.kind === 'image') effects.push(zoom(d, index))
     // Dark pictures get a soft vignette: it frames them instead of greying them out.
@@ -117,10 +127,11 @@ export function compose(descriptions: ImageDescription[], suggestion: string): C
       filename: d.filename,
       duration,
       effects,
+      narration,
     }
   })
   return {
-    movieParams: { ...COMPOSED_MOVIE, voice: null },
+    movieParams: { ...COMPOSED_MOVIE, voice: DEFAULT_VOICE },
     renderedVideoUrl: null,
     composition: slides,
   }

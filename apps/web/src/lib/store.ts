@@ -1,11 +1,13 @@
 import {
+  DEFAULT_VOICE,
+  VoiceIdSchema,
   CompositionSchema,
   DEFAULT_RESOLUTION,
   ImageDescriptionSchema,
   MediaFileSchema,
   RatioSchema,
 } from '@storyreel/core'
-import type { Composition, ImageDescription, MediaFile, Ratio } from '@storyreel/core'
+import type { Composition, ImageDescription, MediaFile, Ratio, VoiceId } from '@storyreel/core'
 import { z } from 'zod'
 import { create } from 'zustand'
 import { createJSONStorage, persist } from 'zustand/middleware'
@@ -35,7 +37,7 @@ export interface StoryState {
   pendingFiles: PendingFile[]
   ratio: Ratio | null
   resolution: string
-  voice: string | null
+  voice: VoiceId | null
   taskId: string | null
   /** A long call is running (the upload overlay); never persisted. */
   loading: boolean
@@ -62,9 +64,7 @@ const initial = {
   pendingFiles: [],
   ratio: null,
   resolution: DEFAULT_RESOLUTION,
-  // No narration is rendered yet, so no voice is chosen; the Voice menu will default to
-  // DEFAULT_VOICE when narration lands.
-  voice: null,
+  voice: DEFAULT_VOICE,
   taskId: null,
   loading: false,
 } satisfies Partial<StoryState>
@@ -81,7 +81,7 @@ const PersistedSchema = z.object({
   descriptions: z.record(z.string(), ImageDescriptionSchema).catch({}),
   ratio: RatioSchema.nullable().catch(null),
   resolution: z.string().catch(DEFAULT_RESOLUTION),
-  voice: z.string().nullable().catch(null),
+  voice: VoiceIdSchema.nullable().catch(DEFAULT_VOICE),
   taskId: z.string().nullable().catch(null),
 })
 

@@ -1,3 +1,4 @@
+export * from './audio'
 export * from './auth'
 export * from './composition'
 export * from './endpoint'

@@ -32,6 +32,13 @@ export const tasksApi = {
     params: TaskIdParamsSchema,
     answer: 'binary',
   }),
+  /** A finished task's narration as WebVTT captions, one cue per word; 404 without narration. */
+  captions: endpoint({
+    method: 'GET',
+    path: '/web/tasks/result/:id/captions.vtt',
+    params: TaskIdParamsSchema,
+    answer: 'binary',
+  }),
   thumbnail: endpoint({
     method: 'GET',
     path: '/web/tasks/thumbnail/:id',

@@ -8,6 +8,9 @@ export const uploadUrl = (name: string) => endpointUrl(mediaApi.getUpload, { nam
 /** A finished task's video. */
 export const videoResultUrl = (taskId: string) => endpointUrl(tasksApi.result, { id: taskId })
 
+/** A finished task's WebVTT captions. */
+export const videoCaptionsUrl = (taskId: string) => endpointUrl(tasksApi.captions, { id: taskId })
+
 /** A task's thumbnail image. */
 export const thumbnailImageUrl = (taskId: string) =>
   endpointUrl(tasksApi.thumbnailImage, { id: taskId })

@@ -5,6 +5,15 @@ export { layoutText, type Line } from './text-layout'
 export { FPS, frameInfo, slideFrameCounts, unitScale } from './frame'
 export { clamp01, easeInOut, lerp, progress, smoothstep } from './easing'
 export { hashString, seededRandom, turbulence3, valueNoise3 } from './random'
-export type { Ctx, EffectModule, FrameInfo, Media, Scene, Stage, ZoomRange } from './types'
+export type {
+  Ctx,
+  EffectModule,
+  FrameInfo,
+  Media,
+  Scene,
+  SceneCaptions,
+  Stage,
+  ZoomRange,
+} from './types'
 export { MIN_DRAW_SCALE, preScaledSize, zoomRange } from './media-size'
 export { PAN_ZOOM } from './effects/pan'

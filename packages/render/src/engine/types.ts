@@ -1,4 +1,4 @@
-import type { EffectName, EffectParams, Slide } from '@storyreel/core'
+import type { Captions, EffectName, EffectParams, Slide, WordTiming } from '@storyreel/core'
 
 /** The standard 2D context: an HTML canvas in the browser, @napi-rs/canvas (Skia) in Node. */
 export type Ctx = CanvasRenderingContext2D
@@ -16,6 +16,14 @@ export interface Scene {
   height: number
   slide: Slide
   media: Media | null
+  /** Word-by-word captions of the slide's narration; absent or disabled: none drawn. */
+  captions?: SceneCaptions
+}
+
+/** The captions' look and the slide's spoken words, in seconds from the slide's start. */
+export interface SceneCaptions {
+  style: Captions
+  words: WordTiming[]
 }
 
 /** What an effect's state may depend on besides time and params. */

@@ -1,5 +1,5 @@
 import { UI_TEXT, UPLOAD_RULES, compositionApi, mediaApi, rescaleToRatio } from '@storyreel/core'
-import type { Composition, ImageDescription, MediaFile, Ratio } from '@storyreel/core'
+import type { Composition, ImageDescription, MediaFile, Ratio, VoiceId } from '@storyreel/core'
 import { ApiError, callApi, fetchBlob } from '../../lib/api'
 import { mediaFileOf } from '../../lib/files'
 import type { PendingFile } from '../../lib/store'
@@ -9,7 +9,7 @@ export type ComposePhase = 'describing' | 'composing'
 export interface ComposeInput {
   suggestion: string
   ratio: Ratio
-  voice: string | null
+  voice: VoiceId | null
   uploaded: MediaFile[]
   descriptions: Record<string, ImageDescription>
   pending: PendingFile[]
