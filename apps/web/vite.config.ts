@@ -15,7 +15,8 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
-    sourcemap: true,
+    // No public source maps: they would publish the app's source (3 MB) to every visitor.
+    sourcemap: false,
     rolldownOptions: {
       output: {
         // Libraries change less often than the app: separate chunks stay cached across releases.

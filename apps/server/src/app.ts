@@ -5,11 +5,11 @@ import cookie from '@fastify/cookie'
 import helmet from '@fastify/helmet'
 import rateLimit from '@fastify/rate-limit'
 import multipart from '@fastify/multipart'
-import fastifyStatic from '@fastify/static'
 import { UPLOAD_RULES } from '@storyreel/core'
 import type { Env } from './env'
 import { cookiePolicy } from './http/cookies'
 import { securityHeaders } from './http/security-headers'
+import { isPageRequest, sendPage, serveWebApp } from './http/web-app'
 import { openServices, type Services } from './open-services'
 import { csrfPlugin } from './plugins/csrf'
 import { errorHandler } from './plugins/error-handler'
@@ -39,13 +39,36 @@ export async function buildApp(
   opts: { worker?: boolean } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: env.LOG_LEVEL },
+    logger: {
+      level: env.LOG_LEVEL,
+      // A person at a terminal reads lines; everything else (files, collectors, tests) gets JSON.
+      ...(process.stdout.isTTY &&
+        env.NODE_ENV !== 'production' && {
+          transport: {
+            target: 'pino-pretty',
+            options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname,reqId' },
+          },
+        }),
+    },
+    // Two lines per request drown everything else (the render page polls every 2 s): requests
+    // are logged once, at debug, unless they fail on our side.
+    disableRequestLogging: true,
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 2 * 1024 * 1024,
   })
 
   const services = await openServices(env, app.log, { workers: opts.worker ?? false })
   app.decorate('services', services)
+  app.addHook('onResponse', async (req, res) => {
+    const line = {
+      method: req.method,
+      url: req.url,
+      status: res.statusCode,
+      ms: Math.round(res.elapsedTime),
+    }
+    if (res.statusCode >= 500) req.log.error(line, 'request failed')
+    else req.log.debug(line, 'request')
+  })
   app.addHook('onClose', () => services.close())
 
   const cookies = cookiePolicy(env)
@@ -73,12 +96,9 @@ export async function buildApp(
 
   const web =
     env.WEB_DIST && existsSync(path.join(env.WEB_DIST, 'index.html')) ? env.WEB_DIST : null
-  if (web) await app.register(fastifyStatic, { root: web, wildcard: false })
+  if (web) await serveWebApp(app, web)
   app.setNotFoundHandler((req, res) => {
-    // The web app routes in the browser: every page URL gets its index.html.
-    if (web && req.method === 'GET' && !req.url.startsWith('/api/')) {
-      return res.sendFile('index.html')
-    }
+    if (web && isPageRequest(req)) return sendPage(res)
     return res.status(404).send({ data: null, message: 'msg_not_found' })
   })
   return app

@@ -1,3 +1,4 @@
+import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { buildApp } from './app'
 import { parseEnv } from './env'
@@ -18,6 +19,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 const address = await app.listen({ host: env.HOST, port: env.PORT })
 const url = address.replace('127.0.0.1', 'localhost')
 app.log.info(`Storyreel is running: open ${url}`)
-console.log(
-  `\n  Storyreel is running at ${url}\n  Data: ${env.DATA_DIR}${env.SMTP_URL ? '' : '  (sign-in codes: data/outbox)'}\n`,
-)
+const outbox = env.SMTP_URL
+  ? ''
+  : `\n  Sign-in codes: ${path.join(env.DATA_DIR, 'outbox')} (no SMTP_URL)`
+console.log(`\n  Storyreel is running at ${url}\n  Data: ${env.DATA_DIR}${outbox}\n`)
