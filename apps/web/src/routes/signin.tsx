@@ -58,13 +58,13 @@ export function Component() {
   })
 
   const verify = useMutation({
-    mutationFn: () =>
+    mutationFn: (token: string) =>
       mode === Mode.registerCode
         ? callApi(authApi.register, {
             query: { plan },
-            body: { name: name.trim(), surname: surname.trim(), email: email.trim(), token: code },
+            body: { name: name.trim(), surname: surname.trim(), email: email.trim(), token },
           })
-        : callApi(authApi.login, { body: { email: email.trim(), token: code } }),
+        : callApi(authApi.login, { body: { email: email.trim(), token } }),
     onSuccess: ({ link }) => {
       // A new session: its CSRF token and user differ from the old one's.
       resetCsrfToken()
@@ -94,7 +94,19 @@ export function Component() {
   function submitCode(event: FormEvent) {
     event.preventDefault()
     if (code.length !== CODE_LENGTH || verify.isPending) return
-    verify.mutate()
+    verify.mutate(code)
+  }
+
+  /**
+   * Digits only, so a pasted '583 471' or '583-471' keeps all six (no maxLength on the input: it
+   * would cut the paste before the spaces are gone); the sixth digit submits.
+   */
+  function typeCode(value: string) {
+    const next = value.replace(/\D/g, '').slice(0, CODE_LENGTH)
+    setCode(next)
+    if (next.length === CODE_LENGTH && code.length !== CODE_LENGTH && !verify.isPending) {
+      verify.mutate(next)
+    }
   }
 
   function resend() {
@@ -164,12 +176,9 @@ export function Component() {
                   inputMode="numeric"
                   autoComplete="one-time-code"
                   pattern="[0-9]*"
-                  maxLength={CODE_LENGTH}
                   placeholder={'•'.repeat(CODE_LENGTH)}
                   value={code}
-                  onChange={(event) =>
-                    setCode(event.target.value.replace(/\D/g, '').slice(0, CODE_LENGTH))
-                  }
+                  onChange={(event) => typeCode(event.target.value)}
                   autoFocus
                 />
               </div>
