@@ -93,6 +93,20 @@ describe('walking skeleton: sign up, compose, render, download', () => {
     await expect.poll(() => page.getByRole('button', { name: /^Remove / }).count()).toBe(3)
     expect(await compose.isDisabled()).toBe(false)
 
+    // Picked files live in this page only: a reload asks first, and staying keeps them.
+    const asked = new Promise<string>((resolve) =>
+      page.once('dialog', (dialog) => {
+        resolve(dialog.type())
+        void dialog.dismiss()
+      }),
+    )
+    await page.evaluate(() => {
+      // A reload that the page itself starts counts as a user gesture for beforeunload.
+      setTimeout(() => location.reload(), 0)
+    })
+    expect(await asked).toBe('beforeunload')
+    expect(await page.getByRole('button', { name: /^Remove / }).count()).toBe(3)
+
     // Enter in the suggestion composes.
     const suggestion = page.getByLabel(/What is your video about/)
     await suggestion.fill('A colourful day out')

@@ -13,6 +13,7 @@ import { errorText } from '../../lib/api'
 import { ACCEPT, acceptedUploads, previewSrc } from '../../lib/files'
 import { useVideoLimit } from '../../lib/session'
 import { useStory } from '../../lib/store'
+import { useLeaveWarning } from '../../lib/use-leave-warning'
 import { useUserData } from '../../lib/user-data'
 import { ComposeError, compose } from './compose'
 import type { ComposePhase } from './compose'
@@ -39,6 +40,7 @@ export function Component() {
   const [phase, setPhase] = useState<ComposePhase | null>(null)
   const [dragging, setDragging] = useState(false)
   const inputRef = useRef<HTMLInputElement>(null)
+  useLeaveWarning(story.pendingFiles.length > 0)
 
   const limitReached = videoLimit.data?.limitReached ?? user?.limitReached ?? false
   if (limitReached) return <RedirectWithError to="/format" />
