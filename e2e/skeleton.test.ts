@@ -187,6 +187,15 @@ describe('walking skeleton: sign up, compose, render, download', () => {
       expect(await page.getByRole('button', { name: /^Remove / }).count()).toBe(0)
       await page.getByLabel(/What is your video about/).press('Enter')
       await toast(page, UI_TEXT.uploadAtLeastOne).waitFor()
+
+      // Those messages were about /upload: they do not follow the user back to /format, and
+      // they sit below the header, not over it.
+      const box = await toast(page, UI_TEXT.uploadAtLeastOne).boundingBox()
+      const header = await page.locator('.app-header').boundingBox()
+      expect(box!.y).toBeGreaterThanOrEqual(header!.y + header!.height)
+      await page.getByRole('button', { name: 'Step 1: Format' }).click()
+      await page.waitForURL('**/format')
+      await expect.poll(() => page.locator('.toast').count()).toBe(0)
     } finally {
       await desktop.close()
     }

@@ -22,7 +22,7 @@ export function AppLayout() {
     () =>
       onSessionFailure((error) => {
         // A visitor who never signed in is just sent to /signin, without an error.
-        if (getUserData()) toast.error(error.message)
+        if (getUserData()) toast.error(error.message, '/signin')
         void logout({ callServer: false })
       }),
     [logout],

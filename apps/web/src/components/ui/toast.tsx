@@ -10,32 +10,52 @@ interface ToastItem {
   id: number
   tone: Tone
   text: string
+  /** The page the message is about: it goes when the user leaves that page. */
+  path: string
 }
 
 interface ToastState {
   items: ToastItem[]
-  push: (tone: Tone, text: string) => void
+  push: (tone: Tone, text: string, path: string) => void
   dismiss: (id: number) => void
+  keepFor: (path: string) => void
 }
 
 let nextId = 1
 
 const useToasts = create<ToastState>()((set) => ({
   items: [],
-  push: (tone, text) =>
+  push: (tone, text, path) =>
     set((state) => {
       // The same message twice in a row shows once.
       if (state.items.some((item) => item.text === text && item.tone === tone)) return state
-      return { items: [...state.items, { id: nextId++, tone, text }].slice(-3) }
+      return { items: [...state.items, { id: nextId++, tone, text, path }].slice(-3) }
     }),
   dismiss: (id) => set((state) => ({ items: state.items.filter((item) => item.id !== id) })),
+  keepFor: (path) =>
+    set((state) => {
+      const items = state.items.filter((item) => item.path === path)
+      return items.length === state.items.length ? state : { items }
+    }),
 }))
 
-/** Shows a message at the top of the screen: errors are red and stay for six seconds. */
+/** The path part of an app URL such as '/format?x=1'. */
+const pathOf = (to: string) => new URL(to, window.location.origin).pathname
+
+/**
+ * Shows a message at the top of the screen: errors are red and stay for six seconds. A message
+ * belongs to the current page, or to `on` (a page the app is going to, as a guard's redirect
+ * says why), and leaves with it.
+ */
 export const toast = {
-  error: (text: string) => useToasts.getState().push('error', text),
-  success: (text: string) => useToasts.getState().push('success', text),
+  error: (text: string, on?: string) =>
+    useToasts.getState().push('error', text, pathOf(on ?? window.location.pathname)),
+  success: (text: string, on?: string) =>
+    useToasts.getState().push('success', text, pathOf(on ?? window.location.pathname)),
 }
+
+/** Drops the messages of pages other than `path`: call on every page change. */
+export const keepToastsFor = (path: string) => useToasts.getState().keepFor(path)
 
 export function Toaster() {
   const items = useToasts((state) => state.items)
