@@ -4,7 +4,18 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/data/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      '**/data/**',
+      // The native projects Capacitor writes, with the web files it copies into them.
+      'apps/mobile/android/**',
+      'apps/mobile/ios/**',
+      'apps/mobile/www/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

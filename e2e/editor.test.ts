@@ -81,15 +81,27 @@ async function setDurations(page: Page, seconds: number) {
 }
 
 /** Renders, waits for the video and downloads it into `dir`. */
-async function renderAndDownload(page: Page, dir: string): Promise<string> {
+/**
+ * Renders, downloads the video, and reads the slides as rendered from the finished task: the
+ * narration may have stretched a slide past the duration set in the editor.
+ */
+async function renderAndDownload(
+  page: Page,
+  dir: string,
+): Promise<{ file: string; rendered: Slide[] }> {
   await page.getByRole('button', { name: 'Render', exact: true }).click()
   await page.waitForURL('**/render/*')
+  const taskId = new URL(page.url()).pathname.split('/').pop()!
   const download = page.getByRole('button', { name: 'Download' })
   await download.waitFor({ timeout: 8 * 60 * 1000 })
   const [file] = await Promise.all([page.waitForEvent('download'), download.click()])
   const saved = path.join(dir, `${Date.now()}-${file.suggestedFilename()}`)
   await file.saveAs(saved)
-  return saved
+  const task = await page.evaluate(async (id) => {
+    const res = await fetch(`/api/web/tasks/${id}`)
+    return (await res.json()) as { data: { composition: { composition: Slide[] } } }
+  }, taskId)
+  return { file: saved, rendered: task.data.composition.composition }
 }
 
 /** The hue in the middle of each slide of the rendered video. */
@@ -279,8 +291,9 @@ describe('the editor: shape every slide, then render what was shaped', () => {
 
       // Render: the video shows the slides in the edited order.
       const edited = await slides(page)
-      const video = await renderAndDownload(page, workDir)
-      expect(await renderedOrder(video, edited)).toEqual(['yellow', 'lime', 'red'])
+      const { file: video, rendered } = await renderAndDownload(page, workDir)
+      expect(rendered.map((s) => s.filename)).toEqual(edited.map((s) => s.filename))
+      expect(await renderedOrder(video, rendered)).toEqual(['yellow', 'lime', 'red'])
       expect(problems).toEqual([])
     } finally {
       await context.close()
@@ -475,8 +488,8 @@ describe('the editor: shape every slide, then render what was shaped', () => {
       // The video: slides in the dragged order, the text where it was dragged.
       const edited = await slides(page)
       const placed = await text()
-      const video = await renderAndDownload(page, workDir)
-      expect(await renderedOrder(video, edited)).toEqual(['blue', 'red', 'lime'])
+      const { file: video, rendered } = await renderAndDownload(page, workDir)
+      expect(await renderedOrder(video, rendered)).toEqual(['blue', 'red', 'lime'])
       const at = edited[0]!.duration / 2
       const white = whiteCentroid(await grabFrame(video, at, 192))
       expect(white.count).toBeGreaterThan(20)

@@ -5,6 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { UI_TEXT } from '@storyreel/core'
 import { newEmail, signUp, toast } from './support/auth'
+import { seriousA11yViolations } from './support/axe'
 import { DESKTOP, PHONE, launchBrowser, watchPageProblems } from './support/browser'
 import { makeImages, meanLuma, probe } from './support/media'
 import { readCode } from './support/outbox'
@@ -54,10 +55,17 @@ describe('walking skeleton: sign up, compose, render, download', () => {
 
   test('a new user turns three pictures into a 9:16 video', async () => {
     const email = newEmail('maya')
+    // Every screen on the way is held at zero serious accessibility violations (axe-core).
+    const a11y: string[] = []
+    const checkA11y = async () => {
+      const where = new URL(page.url()).pathname
+      a11y.push(...(await seriousA11yViolations(page)).map((v) => `${where} ${v}`))
+    }
 
     // Strangers are sent to /signin.
     await page.goto(server.url)
     await page.waitForURL('**/signin')
+    await checkA11y()
 
     // Sign up with the code from the outbox (the checks of the code field on the way).
     await page.getByRole('button', { name: 'Sign Up' }).click()
@@ -80,6 +88,7 @@ describe('walking skeleton: sign up, compose, render, download', () => {
 
     // The header shows the user and their plan.
     await page.getByText('FREE', { exact: true }).waitFor()
+    await checkA11y()
 
     // Choose 9:16.
     await page.getByRole('button', { name: /9:16/ }).click()
@@ -92,6 +101,7 @@ describe('walking skeleton: sign up, compose, render, download', () => {
     await page.getByLabel('Choose files').setInputFiles(images)
     await expect.poll(() => page.getByRole('button', { name: /^Remove / }).count()).toBe(3)
     expect(await compose.isDisabled()).toBe(false)
+    await checkA11y()
 
     // Picked files live in this page only: a reload asks first, and staying keeps them.
     const asked = new Promise<string>((resolve) =>
@@ -120,6 +130,7 @@ describe('walking skeleton: sign up, compose, render, download', () => {
     expect(composition.movieParams).toMatchObject({ width: 1080, height: 1920 })
     const expectedDuration = composition.composition.reduce((sum, s) => sum + s.duration, 0)
     expect(await page.locator('.slide-card').count()).toBe(3)
+    await checkA11y()
 
     // Render and wait for the result.
     await page.getByRole('button', { name: 'Render', exact: true }).click()
@@ -128,6 +139,7 @@ describe('walking skeleton: sign up, compose, render, download', () => {
     const download = page.getByRole('button', { name: 'Download' })
     await download.waitFor({ timeout: 8 * 60 * 1000 })
     await page.getByLabel('Your video').waitFor()
+    await checkA11y()
 
     // Download it and check what came out.
     const [file] = await Promise.all([page.waitForEvent('download'), download.click()])
@@ -158,6 +170,7 @@ describe('walking skeleton: sign up, compose, render, download', () => {
 
     // Nothing on the way broke the content security policy or threw.
     expect(problems).toEqual([])
+    expect(a11y).toEqual([])
   })
 
   test('the screens refuse what they cannot do, and say why', async () => {

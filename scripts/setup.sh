@@ -3,7 +3,8 @@
 # the built web app. No API keys or external services are needed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/system-deps.sh ffmpeg
+bash scripts/system-deps.sh ffmpeg voices
+bash apps/server/native/build.sh
 if [ -f package-lock.json ]; then npm ci --no-audit --no-fund; else npm install --no-audit --no-fund; fi
 npm run build
 echo

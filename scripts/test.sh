@@ -4,7 +4,8 @@
 # Ends with one line "tests: N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/system-deps.sh ffmpeg chromium || exit 1
+bash scripts/system-deps.sh ffmpeg voices chromium || exit 1
+bash apps/server/native/build.sh || exit 1
 
 results=.test-results
 rm -rf "$results" && mkdir -p "$results"
@@ -50,6 +51,21 @@ else
 fi
 
 step web vitest web apps/web
+# The app shell (apps/mobile): its unit tests, then the page it bundles and `cap sync` into both
+# native projects, which needs no Android SDK or Xcode; sync must have written what they load.
+mobile() {
+  vitest mobile apps/mobile && npm run build --silent -w @storyreel/mobile || return 1
+  local f
+  for f in android/app/src/main/assets/public/index.html \
+    android/app/src/main/assets/capacitor.config.json ios/App/App/public/index.html \
+    ios/App/App/capacitor.config.json; do
+    [ -s "apps/mobile/$f" ] || { echo "cap sync did not write apps/mobile/$f" >&2; return 1; }
+  done
+  grep -q @capacitor/camera apps/mobile/android/app/src/main/assets/capacitor.plugins.json &&
+    grep -q @capacitor/camera apps/mobile/ios/App/CapApp-SPM/Package.swift ||
+    { echo "cap sync did not add the camera plugin" >&2; return 1; }
+}
+step mobile mobile
 # The browser journeys build the web app first (e2e/support/build-web.ts).
 step e2e vitest e2e e2e
 

@@ -1,8 +1,8 @@
 import { chromium } from 'playwright-core'
 import type { Browser, Page } from 'playwright-core'
 
-/** Debian's chromium, headless; never a downloaded browser. */
-export function launchBrowser(): Promise<Browser> {
+/** Debian's chromium, headless; never a downloaded browser. `extraArgs` add flags for one spec. */
+export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -14,6 +14,7 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   })
 }

@@ -10,8 +10,11 @@ export interface TestServer {
   stop: () => Promise<void>
 }
 
-/** Starts the real server (embedded database, in-process worker) on a free port and a fresh DATA_DIR. */
-export async function startServer(): Promise<TestServer> {
+/**
+ * Starts the real server (embedded database, in-process worker) on a free port and a fresh
+ * DATA_DIR; `env` adds settings (fake stock providers).
+ */
+export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'storyreel-e2e-'))
   const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
     cwd: REPO_ROOT,
@@ -23,6 +26,7 @@ export async function startServer(): Promise<TestServer> {
       WEB_DIST,
       LOG_LEVEL: 'warn',
       SMTP_URL: '',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })

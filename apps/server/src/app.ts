@@ -1,11 +1,12 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { LogController, type FastifyInstance } from 'fastify'
 import cookie from '@fastify/cookie'
 import helmet from '@fastify/helmet'
 import rateLimit from '@fastify/rate-limit'
 import multipart from '@fastify/multipart'
 import { UPLOAD_RULES } from '@storyreel/core'
+import { stockMediaSources } from './adapters/stock'
 import type { Env } from './env'
 import { cookiePolicy } from './http/cookies'
 import { securityHeaders } from './http/security-headers'
@@ -14,10 +15,12 @@ import { openServices, type Services } from './open-services'
 import { csrfPlugin } from './plugins/csrf'
 import { errorHandler } from './plugins/error-handler'
 import { sessionPlugin } from './plugins/session'
+import { audioRoutes } from './routes/audio'
 import { authRoutes } from './routes/auth'
 import { compositionRoutes } from './routes/composition'
 import { logRoutes } from './routes/log'
 import { mediaRoutes } from './routes/media'
+import { stockRoutes } from './routes/stock'
 import { taskRoutes } from './routes/tasks'
 
 declare module 'fastify' {
@@ -52,7 +55,7 @@ export async function buildApp(
     },
     // Two lines per request drown everything else (the render page polls every 2 s): requests
     // are logged once, at debug, unless they fail on our side.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 2 * 1024 * 1024,
   })
@@ -74,7 +77,10 @@ export async function buildApp(
   const cookies = cookiePolicy(env)
   const sessionCookie = cookies.name('sr_session')
   await app.register(errorHandler)
-  await app.register(helmet, securityHeaders({ https: cookies.secure }))
+  await app.register(
+    helmet,
+    securityHeaders({ https: cookies.secure, mediaHosts: stockMediaSources(env) }),
+  )
   await app.register(cookie)
   await app.register(multipart, {
     limits: { fileSize: UPLOAD_RULES.maxBytes, files: MAX_FILES_PER_REQUEST, fields: 10 },
@@ -87,7 +93,9 @@ export async function buildApp(
       await api.register(sessionPlugin, { cookies, sessionCookie })
       await api.register(authRoutes)
       await api.register(mediaRoutes)
+      await api.register(stockRoutes)
       await api.register(compositionRoutes)
+      await api.register(audioRoutes)
       await api.register(taskRoutes)
       await api.register(logRoutes)
     },

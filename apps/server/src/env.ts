@@ -2,6 +2,12 @@ import path from 'node:path'
 import { z } from 'zod'
 import { DEFAULT_RENDER_TIME_LIMIT } from '@storyreel/core'
 
+/** A URL reduced to its origin (scheme, host, port). */
+const origin = z
+  .string()
+  .url()
+  .transform((u) => new URL(u).origin)
+
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')
 
 /** Every setting the server reads, with its default; `.env.example` lists the same. */
@@ -60,6 +66,29 @@ export const EnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   /** The built web app to serve at /; absent in API-only runs. */
   WEB_DIST: z.string().optional(),
+  /** Narration by OpenAI's speech API; without it the offline voices speak (decision 008). */
+  OPENAI_API_KEY: z.string().optional(),
+  /** The OpenAI API root, or any server speaking its wire format; tests point it at theirs. */
+  OPENAI_BASE_URL: z.string().url().default('https://api.openai.com/v1'),
+  /** OpenAI's speech model: tts-1, tts-1-hd or gpt-4o-mini-tts. */
+  OPENAI_TTS_MODEL: z.string().default('tts-1'),
+  /** Stock search keys; a provider without one answers msg_stock_not_configured. */
+  UNSPLASH_ACCESS_KEY: z.string().optional(),
+  PEXELS_API_KEY: z.string().optional(),
+  PIXABAY_API_KEY: z.string().optional(),
+  /** The stock providers' API roots; tests point them at local servers. */
+  UNSPLASH_API_URL: z.string().url().default('https://api.unsplash.com'),
+  PEXELS_API_URL: z.string().url().default('https://api.pexels.com'),
+  PIXABAY_API_URL: z.string().url().default('https://pixabay.com/api'),
+  /**
+   * Comma-separated origins that stock downloads may also come from, trusted as they are (any
+   * address, http outside production): a local mirror, or the tests' fake providers.
+   */
+  STOCK_MEDIA_EXTRA_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').flatMap((s) => s.trim() || []))
+    .pipe(z.array(origin)),
 })
 export type Env = z.infer<typeof EnvSchema>
 
@@ -78,6 +107,12 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
   if (env.S3_ENDPOINT && !(env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY)) {
     throw new Error(
       'Invalid environment:\n  S3_ENDPOINT needs S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY',
+    )
+  }
+  const plainHttp = env.STOCK_MEDIA_EXTRA_ORIGINS.filter((o) => !o.startsWith('https:'))
+  if (env.NODE_ENV === 'production' && plainHttp.length > 0) {
+    throw new Error(
+      `Invalid environment:\n  STOCK_MEDIA_EXTRA_ORIGINS must be https in production: ${plainHttp.join(', ')}`,
     )
   }
   return {

@@ -39,6 +39,7 @@ export async function openServices(
           tools: { ffmpeg: env.FFMPEG_PATH, ffprobe: env.FFPROBE_PATH },
           log,
           timeLimit: renderTimeLimit(env),
+          voice: adapters.voice,
         },
         env.WORKER_CONCURRENCY,
       )

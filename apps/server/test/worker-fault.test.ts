@@ -138,11 +138,16 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('render workers on PostgreSQL', 
     ]
     expect(finished.sort()).toEqual([...ids].sort())
 
-    // No duplicates and no orphans: one folder per task with its two files; no work folders left.
+    // No duplicates and no orphans: one folder per task with its files (the composer narrates, so
+    // captions too); no work folders left.
     const renders = path.join(server.env.DATA_DIR, 'files', 'renders')
     expect((await readdir(renders)).sort()).toEqual([...ids].sort())
     for (const id of ids)
-      expect((await readdir(path.join(renders, id))).sort()).toEqual(['thumbnail.jpg', 'video.mp4'])
+      expect((await readdir(path.join(renders, id))).sort()).toEqual([
+        'captions.vtt',
+        'thumbnail.jpg',
+        'video.mp4',
+      ])
     await sleep(6000) // one supervisor sweep
     const tmp = await readdir(path.join(server.env.DATA_DIR, 'tmp')).catch(() => [])
     expect(tmp.filter((n) => n.startsWith('render-'))).toEqual([])

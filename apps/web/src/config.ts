@@ -13,8 +13,8 @@ declare global {
 const EnvSchema = z.object({
   /**
    * Where the API is served. Empty (the default): the page's own origin, as `npm start` serves
-   * both and Vite proxies `/api` in development. The Capacitor app's pages come from another
-   * origin, so its build names the API's.
+   * both and Vite proxies `/api` in development; the mobile app loads its pages from the server
+   * too (decision 009). A build whose pages are hosted elsewhere names the API's.
    */
   VITE_API_ORIGIN: z
     .union([

@@ -16,6 +16,13 @@ export const router = createBrowserRouter([
     errorElement: <RouteError />,
     hydrateFallbackElement: <Splash />,
   },
+  {
+    // A third-party sign-in comes back here, before any session check.
+    path: '/auth-callback',
+    lazy: () => import('./routes/auth-callback'),
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <Splash />,
+  },
   // Open pages: read before signing up.
   { path: '/terms', element: <Terms />, errorElement: <RouteError /> },
   { path: '/privacy', element: <Privacy />, errorElement: <RouteError /> },
@@ -30,6 +37,10 @@ export const router = createBrowserRouter([
       { path: 'upload', lazy: () => import('./routes/upload') },
       { path: 'customize', lazy: () => import('./routes/customize/index') },
       { path: 'render/:taskId', lazy: () => import('./routes/render') },
+      { path: 'queue', lazy: () => import('./routes/queue/index') },
+      { path: 'media', lazy: () => import('./routes/media/index') },
+      { path: 'generate', lazy: () => import('./routes/generate/index') },
+      { path: 'plan', lazy: () => import('./routes/plan/index') },
       { path: '*', element: <NotFound /> },
     ],
   },

@@ -13,6 +13,13 @@ export const MediaFileSchema = z.object({
   isExternalProvider: z.boolean(),
   videoPath: z.string().nullable(),
   lastModified: z.string(),
+  /**
+   * Stock items only: who made it and where it comes from. Unsplash's and Pexels' guidelines ask
+   * apps to credit the photographer and link to the photo's page.
+   */
+  author: z.string().optional(),
+  authorUrl: z.string().optional(),
+  sourceUrl: z.string().optional(),
 })
 export type MediaFile = z.infer<typeof MediaFileSchema>
 

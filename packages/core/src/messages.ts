@@ -71,6 +71,20 @@ export const MESSAGES = {
     text: 'This video is too long or has too many effects for your plan. Shorten it or remove some effects.',
     status: 403,
   },
+  msg_invalid_provider: { text: 'Invalid provider', status: 400 },
+  /** The answer's data names the provider: `{ provider }`. */
+  msg_stock_not_configured: {
+    text: 'This stock provider is not configured on this server.',
+    status: 503,
+  },
+  msg_stock_unavailable: {
+    text: 'The stock provider did not answer. Please try again later.',
+    status: 502,
+  },
+  msg_download_refused: {
+    text: 'This file cannot be downloaded from that address.',
+    status: 400,
+  },
 } as const satisfies Record<string, { text: string; status: number }>
 
 export type MessageCode = keyof typeof MESSAGES

@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import type { Composition } from './composition'
+import { MAX_MOVIE_SECONDS, type Composition } from './composition'
 import { newEffect, type EffectName } from './effects'
+import { MAX_SLIDE_SECONDS } from './limits'
+import { MAX_NARRATION_CHARS, NARRATION_PAUSE_SECONDS } from './narration'
 import {
+  compositionSecondsBound,
   DEFAULT_RENDER_TIME_LIMIT,
   isWithinRenderBudget,
+  NARRATION_CHARS_PER_SECOND,
+  narrationSecondsBound,
   PREVIEW_FRAME_LIMITS,
   previewFrameCost,
   RENDER_BUDGET_SECONDS,
@@ -91,5 +96,62 @@ describe('previewFrameCost', () => {
     const size = { width: SQUARE_4K[0], height: SQUARE_4K[1] }
     expect(previewFrameCost(heavy!, size)).toBeLessThanOrEqual(PREVIEW_FRAME_LIMITS.maxCostSeconds)
     expect(previewFrameCost(attack!, size)).toBeGreaterThan(PREVIEW_FRAME_LIMITS.maxCostSeconds)
+  })
+})
+
+describe('narration', () => {
+  const narrated = (voice: 'bdl' | null, text: string, slides = 1, seconds = 2): Composition => {
+    const c = movie(PORTRAIT_1080, slides, seconds, ['zoom'])
+    return {
+      movieParams: { ...c.movieParams, voice },
+      composition: c.composition.map((s) => ({ ...s, narration: text })),
+    }
+  }
+
+  it('bounds a reading by its length, digits and symbols read as words', () => {
+    expect(narrationSecondsBound('Hello there, world.')).toBeCloseTo(
+      19 / NARRATION_CHARS_PER_SECOND,
+    )
+    expect(narrationSecondsBound('  ')).toBe(0)
+    expect(narrationSecondsBound(undefined)).toBe(0)
+    expect(narrationSecondsBound('In 1999')).toBeGreaterThan(narrationSecondsBound('In this'))
+    expect(narrationSecondsBound('9'.repeat(MAX_NARRATION_CHARS))).toBe(
+      MAX_SLIDE_SECONDS - NARRATION_PAUSE_SECONDS,
+    )
+  })
+
+  it('counts each slide as long as its narration may stretch it, with a voice only', () => {
+    const text = 'x'.repeat(100)
+    expect(compositionSecondsBound(narrated('bdl', text, 3))).toBeCloseTo(
+      3 * (100 / NARRATION_CHARS_PER_SECOND + NARRATION_PAUSE_SECONDS),
+    )
+    expect(compositionSecondsBound(narrated(null, text, 3))).toBe(6)
+    expect(renderCost(narrated('bdl', text, 3))).toBeGreaterThan(
+      5 * renderCost(narrated(null, text, 3)),
+    )
+    expect(renderTimeLimitSeconds(narrated('bdl', text, 3))).toBeGreaterThan(
+      renderTimeLimitSeconds(narrated(null, text, 3)),
+    )
+  })
+
+  it('refuses short slides that narration would stretch past the longest movie', () => {
+    const long = narrated('bdl', 'word '.repeat(MAX_NARRATION_CHARS / 5), 50, 1)
+    expect(compositionSecondsBound(long)).toBeGreaterThan(MAX_MOVIE_SECONDS)
+    for (const plan of ['FREE', 'STARTER', 'PRO'] as const) {
+      expect(isWithinRenderBudget(long, plan)).toBe(false)
+    }
+    expect(isWithinRenderBudget(narrated(null, 'word '.repeat(80), 50, 1), 'FREE')).toBe(true)
+  })
+
+  it("lets every plan narrate the composer's video, a sentence a slide", () => {
+    const composed = narrated(
+      'bdl',
+      'A short sentence about this lovely picture, read aloud.',
+      8,
+      4,
+    )
+    for (const plan of ['FREE', 'STARTER', 'PRO'] as const) {
+      expect(isWithinRenderBudget(composed, plan)).toBe(true)
+    }
   })
 })

@@ -1,5 +1,7 @@
-import { FPS, type Composition, type MovieParams } from './composition'
+import { FPS, MAX_MOVIE_SECONDS, type Composition, type MovieParams } from './composition'
 import type { EffectName } from './effects'
+import { MAX_SLIDE_SECONDS } from './limits'
+import { durationWithNarration, NARRATION_PAUSE_SECONDS } from './narration'
 import type { PlanType } from './plans'
 import type { Slide } from './slide'
 
@@ -31,6 +33,51 @@ export const RENDER_COST = {
   } satisfies Record<EffectName, number>,
   /** Per slide: decoding and scaling its media once. */
   perSlide: 0.5,
+  /**
+   * Per narrated slide: starting the voice, or a round trip to a speech service. Measured with
+   * the embedded voice: 0.7 s to start and 0.12 s a second of speech, MP3 included.
+   */
+  perNarration: 2,
+  /** Per second of narration (its bound): speaking it, placing and levelling the track. */
+  speech: 0.2,
+}
+
+/**
+ * The slowest reading the limits assume, characters a second. Measured: the embedded voices read
+ * 15 to 17.8 characters a second of plain English; digits and symbols are read as words
+ * ("1999": nineteen ninety-nine, 8 digits: 74 characters spoken) and count as SPOKEN_SYMBOL
+ * characters each.
+ */
+export const NARRATION_CHARS_PER_SECOND = 10
+const SPOKEN_SYMBOL = 8
+
+/**
+ * The longest a narration may take, seconds, from its text alone, so that what a render may
+ * cost is known before any voice speaks: a slide is stretched by no more than this (the render
+ * cuts a longer reading), and never beyond MAX_SLIDE_SECONDS.
+ */
+export function narrationSecondsBound(text: string | undefined): number {
+  const trimmed = text?.trim() ?? ''
+  const symbols = trimmed.match(/[^\p{L}\s.,;:!?'"()’‘“”…—–-]/gu)?.length ?? 0
+  const chars = trimmed.length + symbols * (SPOKEN_SYMBOL - 1)
+  return Math.min(chars / NARRATION_CHARS_PER_SECOND, MAX_SLIDE_SECONDS - NARRATION_PAUSE_SECONDS)
+}
+
+/** Whether the slide is read aloud: a voice is chosen and the slide has something to say. */
+export function isNarrated(slide: Slide, voice: MovieParams['voice']): boolean {
+  return voice !== null && (slide.narration?.trim() ?? '') !== ''
+}
+
+/** The longest the slide can last once its narration stretches it, seconds. */
+export function slideSecondsBound(slide: Slide, voice: MovieParams['voice']): number {
+  if (!isNarrated(slide, voice)) return slide.duration
+  return durationWithNarration(slide.duration, narrationSecondsBound(slide.narration))
+}
+
+/** The longest the video can last once narration stretches its slides, seconds. */
+export function compositionSecondsBound(composition: Composition): number {
+  const { voice } = composition.movieParams
+  return composition.composition.reduce((sum, s) => sum + slideSecondsBound(s, voice), 0)
 }
 
 /**
@@ -50,17 +97,27 @@ function costPerSecond(slide: Slide, movie: Pick<MovieParams, 'width' | 'height'
   return megapixels * (RENDER_COST.base + weight)
 }
 
-/** Render work of the whole composition, CPU seconds. */
+/**
+ * Render work of the whole composition, CPU seconds: each slide as long as its narration may
+ * stretch it, and the narration spoken.
+ */
 export function renderCost(composition: Composition): number {
-  return composition.composition.reduce(
-    (sum, slide) =>
-      sum + RENDER_COST.perSlide + slide.duration * costPerSecond(slide, composition.movieParams),
-    0,
-  )
+  const { movieParams } = composition
+  return composition.composition.reduce((sum, slide) => {
+    const seconds = slideSecondsBound(slide, movieParams.voice)
+    const speech = isNarrated(slide, movieParams.voice)
+      ? RENDER_COST.perNarration + RENDER_COST.speech * narrationSecondsBound(slide.narration)
+      : 0
+    return sum + RENDER_COST.perSlide + speech + seconds * costPerSecond(slide, movieParams)
+  }, 0)
 }
 
+/** Within the plan's render work, and no longer than MAX_MOVIE_SECONDS once narrated. */
 export function isWithinRenderBudget(composition: Composition, plan: PlanType): boolean {
-  return renderCost(composition) <= RENDER_BUDGET_SECONDS[plan]
+  return (
+    compositionSecondsBound(composition) <= MAX_MOVIE_SECONDS &&
+    renderCost(composition) <= RENDER_BUDGET_SECONDS[plan]
+  )
 }
 
 /**

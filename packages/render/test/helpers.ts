@@ -177,3 +177,47 @@ export async function meanVolume(file: string, from: number, duration: number): 
   const m = /mean_volume: (-?[\d.]+|-inf) dB/.exec(stderr)
   return m && m[1] !== '-inf' ? Number(m[1]) : -91
 }
+
+/** Mean volume of one tone's band (a narrow band-pass around hz) over a span, in dB. */
+export async function bandVolume(
+  file: string,
+  from: number,
+  duration: number,
+  hz: number,
+): Promise<number> {
+  const { stderr } = await run('ffmpeg', [
+    ...['-v', 'info', '-ss', String(from), '-t', String(duration), '-i', file, '-vn'],
+    ...['-af', `bandpass=f=${hz}:width_type=q:w=10,volumedetect`, '-f', 'null', '-'],
+  ])
+  const m = /mean_volume: (-?[\d.]+|-inf) dB/.exec(stderr)
+  return m && m[1] !== '-inf' ? Number(m[1]) : -91
+}
+
+/** Integrated loudness of a media file's audio (EBU R128), LUFS. */
+export async function integratedLoudness(file: string): Promise<number> {
+  const { stderr } = await run('ffmpeg', [
+    ...['-hide_banner', '-nostats', '-i', file, '-vn', '-af', 'ebur128', '-f', 'null', '-'],
+  ])
+  const m = /Integrated loudness:\s+I:\s+(-?[\d.]+) LUFS/.exec(stderr)
+  if (!m) throw new Error(`no loudness measured in ${file}`)
+  return Number(m[1])
+}
+
+/** Where sound starts after each silence of at least `minSilence` seconds (0: from the start). */
+export async function soundStarts(file: string, minSilence = 0.2): Promise<number[]> {
+  const { stdout: length } = await run('ffprobe', [
+    ...['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', file],
+  ])
+  const { stderr } = await run('ffmpeg', [
+    ...['-hide_banner', '-nostats', '-i', file, '-vn'],
+    ...['-af', `silencedetect=n=-45dB:d=${minSilence}`, '-f', 'null', '-'],
+  ])
+  const events = [...stderr.matchAll(/silence_(start|end): (-?[\d.]+)/g)].map((m) => ({
+    end: m[1] === 'end',
+    t: Number(m[2]),
+  }))
+  const starts = events.filter((e) => e.end).map((e) => e.t)
+  if (events[0]?.end !== false || events[0].t > 0.01) starts.unshift(0)
+  // A silence that lasts to the end "ends" there: no sound starts.
+  return starts.filter((t) => t < Number(length) - 0.05)
+}

@@ -1,10 +1,12 @@
-import type { Composition } from '@storyreel/core'
+import { CaptionsSchema, type Composition } from '@storyreel/core'
 import { existsSync } from 'node:fs'
 import { readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { probeMedia, renderComposition, renderFrame } from '../src/node'
+import { buildNarrationTrack } from '../src/node/server'
 import {
+  bandVolume,
   decodeImage,
   grabFrame,
   mean,
@@ -13,6 +15,7 @@ import {
   run,
   tempDir,
   writeTestCard,
+  type Picture,
 } from './helpers'
 
 const W = 320
@@ -111,16 +114,77 @@ describe('renderComposition', () => {
 })
 
 describe('narration', () => {
-  it('is mixed from the start, the clip quietly under it', async () => {
-    const out = join(dir, 'voice-out.mp4')
+  const spoken = composition([photo, clip])
+  let out: string
+
+  beforeAll(async () => {
+    // The voice (880 Hz) speaks over the first second of the clip slide (its 440 Hz tone).
+    const track = join(dir, 'narration.wav')
+    await buildNarrationTrack({
+      parts: [{ file: join(dir, 'voice.mp3'), start: 1, end: 2 }],
+      total: 3.5,
+      outFile: track,
+    })
+    out = join(dir, 'voice-out.mp4')
     await renderComposition({
-      composition: composition([photo, clip]),
+      composition: spoken,
       resolveMedia,
       outFile: out,
       thumbnailFile: join(dir, 'voice-out.jpg'),
-      narration: { file: join(dir, 'voice.mp3') },
+      narration: { file: track },
     })
-    expect(await meanVolume(out, 0, 0.9)).toBeGreaterThan(-30)
+  }, 120_000)
+
+  it('is mixed in where it was placed', async () => {
+    expect(await bandVolume(out, 1.1, 0.8, 880)).toBeGreaterThan(-30)
+    // Past its end, the voice's band holds only what the clip alone gives it.
+    const after = await bandVolume(join(dir, 'clip-out.mp4'), 2.3, 1, 880)
+    expect(await bandVolume(out, 2.3, 1, 880)).toBeCloseTo(after, 0)
+  })
+
+  it("ducks the clip's sound under the voice, and keeps its level where the voice is silent", async () => {
+    const under = await bandVolume(out, 1.2, 0.7, 440)
+    const alone = await bandVolume(out, 2.6, 0.8, 440)
+    expect(alone - under).toBeGreaterThan(8)
+    const unnarrated = await bandVolume(join(dir, 'clip-out.mp4'), 2.6, 0.8, 440)
+    expect(alone).toBeCloseTo(unnarrated, 0)
+  })
+})
+
+describe('captions', () => {
+  it("draws the words given for each slide, on that slide's frames", async () => {
+    const words = [
+      [],
+      [
+        { text: 'Hello', start: 0.1, end: 0.6 },
+        { text: 'world', start: 0.6, end: 1.2 },
+      ],
+    ]
+    const out = join(dir, 'captions-out.mp4')
+    const slides = [photo, { ...photo, id: 'second' }]
+    const captioned = composition(slides)
+    captioned.movieParams.captions = CaptionsSchema.parse({ enabled: true, size: 8 })
+    await renderComposition({
+      composition: captioned,
+      resolveMedia,
+      outFile: out,
+      thumbnailFile: join(dir, 'captions-out.jpg'),
+      words,
+    })
+    const plain = join(dir, 'plain-out.mp4')
+    await renderComposition({
+      composition: composition(slides),
+      resolveMedia,
+      outFile: plain,
+      thumbnailFile: join(dir, 'plain-out.jpg'),
+    })
+    // The first slide says nothing; the second shows its words from 0.1 s, at the bottom.
+    expect(psnr(await grabFrame(out, 15), await grabFrame(plain, 15))).toBeGreaterThan(40)
+    const captionedFrame = await grabFrame(out, 30 + 10)
+    const plainFrame = await grabFrame(plain, 30 + 10)
+    const band = (p: Picture, y: number) => mean(p, -1, 0, y, W, 60)
+    expect(Math.abs(band(captionedFrame, H - 120) - band(plainFrame, H - 120))).toBeGreaterThan(5)
+    expect(Math.abs(band(captionedFrame, 60) - band(plainFrame, 60))).toBeLessThan(1)
   }, 120_000)
 })
 

@@ -6,12 +6,19 @@ import { outboxMailer } from './mail/outbox-mailer'
 import { smtpMailer } from './mail/smtp-mailer'
 import { localStorage } from './storage/local-storage'
 import { s3Storage } from './storage/s3-storage'
+import { openStock } from './stock'
+import type { Stock } from './stock/stock'
 import type { Storage } from './storage/storage'
+import { openVoice } from './voice/open-voice'
+import type { VoiceEngine } from './voice/voice'
 
 /** Every outside service Storyreel talks to, each behind its interface. */
 export interface Adapters {
   storage: Storage
   mail: Mailer
+  /** Narration voices: OpenAI's with a key, else the offline ones. */
+  voice: VoiceEngine
+  stock: Stock
 }
 
 /**
@@ -32,6 +39,11 @@ export function openAdapters(env: Env, log: FastifyBaseLogger): Adapters {
       : localStorage(path.join(env.DATA_DIR, 'files')),
     mail: env.SMTP_URL
       ? smtpMailer(env.SMTP_URL, env.MAIL_FROM)
-      : outboxMailer(path.join(env.DATA_DIR, 'outbox'), log),
+      : outboxMailer(path.join(env.DATA_DIR, 'outbox'), log, {
+          // A person trying Storyreel locally reads their sign-in code in the terminal.
+          printText: env.NODE_ENV === 'development',
+        }),
+    voice: openVoice(env),
+    stock: openStock(env, log),
   }
 }

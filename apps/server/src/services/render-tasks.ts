@@ -149,9 +149,11 @@ export function beat(
 }
 
 /** The result and thumbnail are stored: the task is FINISHED. */
-export function finishTask(db: Db, taskId: string, runId: string) {
+export function finishTask(db: Db, taskId: string, runId: string, rendered: Composition) {
   return updateOwned(db, taskId, runId, {
     state: 'FINISHED',
+    // As rendered: narration may have stretched slides, and the task's answer shows the video.
+    composition: rendered,
     subtask: null,
     progress: 100,
     hasResult: true,

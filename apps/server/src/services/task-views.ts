@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, ne, sql, type SQL } from 'drizzle-orm'
 import {
   CANCEL_REASONS,
   CompositionSchema,
@@ -46,9 +46,13 @@ async function taskViews(db: Db, where: SQL | undefined) {
   }))
 }
 
-/** The user's tasks, newest first. */
+/**
+ * The user's tasks, newest first. Deleted ones are left out: the user deleted them from this list
+ * (their row stays for the render page, which says the render was deleted).
+ */
 export async function userTaskViews(db: Db, userId: string): Promise<Task[]> {
-  return (await taskViews(db, eq(tasks.userId, userId))).map((t) => t.view)
+  const where = and(eq(tasks.userId, userId), ne(tasks.state, 'DELETED'))
+  return (await taskViews(db, where)).map((t) => t.view)
 }
 
 /**

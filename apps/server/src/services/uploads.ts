@@ -6,7 +6,13 @@ import { Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { Multipart, MultipartFile } from '@fastify/multipart'
 import { and, desc, eq, inArray, notExists, notInArray, sql } from 'drizzle-orm'
-import { FINAL_TASK_STATES, UPLOAD_RULES, uploadUrl, type MediaFile } from '@storyreel/core'
+import {
+  FINAL_TASK_STATES,
+  UPLOAD_RULES,
+  uploadPreviewUrl,
+  uploadUrl,
+  type MediaFile,
+} from '@storyreel/core'
 import type { MediaTools } from '@storyreel/render/server'
 import type { Db } from '../db/client'
 import { media, tasks } from '../db/schema'
@@ -15,18 +21,20 @@ import { detectMediaType, storedExtension } from '../lib/media-type'
 import { cleanOriginalName } from '../lib/original-name'
 import { storageKeys, type Storage } from '../adapters/storage/storage'
 import { inspectUpload } from './inspect-upload'
+import { writePreview } from './previews'
 import { insertWithinQuota } from './storage-quota'
 import { lockUser } from './user-lock'
 
 export type MediaRow = typeof media.$inferSelect
 
-export function toMediaFile(row: MediaRow): MediaFile {
+/** `compressed`: the small preview as compressedUrl (the /media grid), else the picture itself. */
+export function toMediaFile(row: MediaRow, opts: { compressed?: boolean } = {}): MediaFile {
   const url = uploadUrl(row.name)
   return {
     name: row.name,
     path: url,
     type: row.kind,
-    compressedUrl: row.kind === 'image' ? url : null,
+    compressedUrl: opts.compressed ? uploadPreviewUrl(row.name) : row.kind === 'image' ? url : null,
     isExternalProvider: false,
     videoPath: row.kind === 'video' ? url : null,
     lastModified: row.createdAt.toISOString(),
@@ -58,11 +66,51 @@ function requestMeter(limit: number) {
 }
 
 /**
- * Receives one uploaded file: streams it to a temporary file, checks its real type by its
- * content and its container (trailing data cut off, oversized pictures and clips refused), counts
- * it against the plan's quota, then moves it into storage under a new random name. Whatever
- * fails, nothing of it is left behind: no temporary file, no row, no stored file.
+ * Keeps a file received into `tmp` (an upload, a stock download): checks its real type by its
+ * content and its container (trailing data cut off, oversized pictures and clips refused), makes
+ * its preview, counts it against the plan's quota, then moves both into storage under a new
+ * random name. Whatever fails, nothing of it is left behind but `tmp`, which the caller removes.
  */
+export async function keepFile(
+  tmp: string,
+  originalName: string,
+  userId: string,
+  deps: UploadDeps,
+): Promise<MediaRow> {
+  const type = await detectMediaType(tmp)
+  if (!type) throw new AppError('msg_unsupported_file')
+  const size = await inspectUpload(tmp, type, deps.tools)
+  const preview = `${tmp}.webp`
+  try {
+    // A file that cannot be previewed cannot be decoded: it could not be shown or rendered.
+    await writePreview(tmp, type.kind, preview, deps.tools).catch(() => {
+      throw new AppError('msg_unsupported_file')
+    })
+    const cleanName = cleanOriginalName(originalName)
+    const name = `${randomUUID()}${storedExtension(cleanName, type)}`
+    // The quota counts the file alone: its preview is ours, tens of KB beside up to 50 MB.
+    const row = await insertWithinQuota(deps.db, {
+      userId,
+      name,
+      originalName: cleanName,
+      kind: type.kind,
+      mime: type.mime,
+      size,
+    })
+    try {
+      await deps.storage.putFile(storageKeys.upload(userId, name), tmp)
+      await deps.storage.putFile(storageKeys.preview(userId, name), preview)
+    } catch (err) {
+      await removeMedia([row], deps)
+      throw err
+    }
+    return row
+  } finally {
+    await rm(preview, { force: true })
+  }
+}
+
+/** Receives one uploaded file into a temporary file and keeps it (see keepFile). */
 async function receiveFile(
   part: MultipartFile,
   userId: string,
@@ -74,29 +122,35 @@ async function receiveFile(
   try {
     await pipeline(part.file, meter(), createWriteStream(tmp))
     if (part.file.truncated) throw new AppError('msg_unsupported_file')
-    const type = await detectMediaType(tmp)
-    if (!type) throw new AppError('msg_unsupported_file')
-    const size = await inspectUpload(tmp, type, deps.tools)
-    const originalName = cleanOriginalName(part.filename)
-    const name = `${randomUUID()}${storedExtension(originalName, type)}`
-    const row = await insertWithinQuota(deps.db, {
-      userId,
-      name,
-      originalName,
-      kind: type.kind,
-      mime: type.mime,
-      size,
-    })
-    try {
-      await deps.storage.putFile(storageKeys.upload(userId, name), tmp)
-    } catch (err) {
-      await removeMedia([row], deps)
-      throw err
-    }
-    return row
+    return await keepFile(tmp, part.filename, userId, deps)
   } finally {
     await rm(tmp, { force: true })
   }
+}
+
+/**
+ * The storage key of an upload's preview, made now for uploads stored before previews were. A
+ * preview made while its upload was being deleted is deleted again.
+ */
+export async function ensurePreview(row: MediaRow, deps: UploadDeps): Promise<string> {
+  const key = storageKeys.preview(row.userId, row.name)
+  if ((await deps.storage.size(key)) !== null) return key
+  const upload = storageKeys.upload(row.userId, row.name)
+  await mkdir(deps.tmpDir, { recursive: true })
+  const tmp = path.join(deps.tmpDir, `${randomUUID()}.webp`)
+  try {
+    await writePreview(await deps.storage.localPath(upload), row.kind, tmp, deps.tools)
+    await deps.storage.putFile(key, tmp)
+  } finally {
+    await rm(tmp, { force: true })
+  }
+  if ((await deps.storage.size(upload)) === null) await deps.storage.delete(key)
+  return key
+}
+
+async function deleteFiles(storage: Storage, userId: string, name: string) {
+  await storage.delete(storageKeys.upload(userId, name))
+  await storage.delete(storageKeys.preview(userId, name))
 }
 
 /**
@@ -126,7 +180,7 @@ export async function receiveUploads(
 }
 
 export async function removeMedia(rows: MediaRow[], deps: { db: Db; storage: Storage }) {
-  for (const row of rows) await deps.storage.delete(storageKeys.upload(row.userId, row.name))
+  for (const row of rows) await deleteFiles(deps.storage, row.userId, row.name)
   if (rows.length > 0) {
     await deps.db.delete(media).where(
       inArray(
@@ -166,7 +220,7 @@ export async function deleteUpload(
       .returning()
   })
   if (!row) throw new AppError('msg_media_in_use')
-  await deps.storage.delete(storageKeys.upload(userId, name))
+  await deleteFiles(deps.storage, userId, name)
 }
 
 /** The user's media rows by stored name; throws msg_media_not_found for any that isn't theirs. */

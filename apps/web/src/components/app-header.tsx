@@ -1,11 +1,13 @@
 import type { UserData } from '@storyreel/core'
 import { Link } from 'react-router'
 import { BrandMark, BrandName } from './brand'
+import { FooterNav } from './footer-nav'
 import { PlanBadge } from './plan-badge'
 import { ProfileMenu } from './profile-menu'
 import './app.css'
 
 export function AppHeader({ user }: { user: UserData | null }) {
+  const plan = user?.subscription.type ?? 'FREE'
   return (
     <header className="app-header">
       <div className="app-header__inner">
@@ -13,9 +15,16 @@ export function AppHeader({ user }: { user: UserData | null }) {
           <BrandMark size={34} />
           <BrandName />
         </Link>
+        {user ? <FooterNav placement="header" /> : null}
         {user ? (
           <div className="app-header__end">
-            <PlanBadge plan={user.subscription.type ?? 'FREE'} />
+            <Link
+              to="/plan"
+              className="app-header__plan"
+              aria-label={`Your plan: ${plan}. See plans`}
+            >
+              <PlanBadge plan={plan} />
+            </Link>
             <ProfileMenu user={user} />
           </div>
         ) : null}

@@ -1,10 +1,12 @@
 import { useEffect } from 'react'
-import { Outlet } from 'react-router'
+import { Outlet, useLocation } from 'react-router'
 import { ApiError, onSessionFailure } from '../lib/api'
 import { useLogout, useSession } from '../lib/session'
 import { getUserData, useUserData } from '../lib/user-data'
 import { AppHeader } from './app-header'
+import { FooterNav } from './footer-nav'
 import { FullPageMessage, Splash } from './full-page'
+import { showsTabBar } from './nav-items'
 import { Button } from './ui/button'
 import { toast } from './ui/toast'
 import './app.css'
@@ -17,6 +19,7 @@ export function AppLayout() {
   const user = useUserData()
   const session = useSession()
   const logout = useLogout()
+  const tabBar = showsTabBar(useLocation().pathname)
 
   useEffect(
     () =>
@@ -58,11 +61,12 @@ export function AppLayout() {
   }
 
   return (
-    <div className="app-shell">
+    <div className={tabBar ? 'app-shell app-shell--tab-bar' : 'app-shell'}>
       <AppHeader user={user ?? session.data?.userData ?? null} />
       <main className="app-main" id="main">
         <Outlet />
       </main>
+      {tabBar ? <FooterNav placement="tab-bar" /> : null}
     </div>
   )
 }

@@ -1,11 +1,9 @@
 import { PLANS, UI_TEXT } from '@storyreel/core'
 import type { UserData } from '@storyreel/core'
-import { Gauge, Sparkles } from 'lucide-react'
-import { useState } from 'react'
+import { Clapperboard, Gauge, Sparkles } from 'lucide-react'
 import { Link } from 'react-router'
-import { useLogout } from '../lib/session'
 import { Dialog } from './ui/dialog'
-import { Button, buttonClass } from './ui/button'
+import { buttonClass } from './ui/button'
 import './app.css'
 
 /** The reset date: the subscription period end, or 'the end of the month' (SPEC section 2). */
@@ -19,16 +17,25 @@ export function resetDateText(currentPeriodEnd: string | null | undefined): stri
   return UI_TEXT.endOfMonth
 }
 
-/** The modal of /format when the month's videos are used up; it cannot be dismissed. */
-export function LimitReachedDialog({ user }: { user: UserData | null }) {
+/**
+ * The modal of /format when the month's videos are used up. Closing it leaves the user on /format,
+ * where no new video can be started until the limit resets.
+ */
+export function LimitReachedDialog({
+  user,
+  open,
+  onOpenChange,
+}: {
+  user: UserData | null
+  open: boolean
+  onOpenChange: (open: boolean) => void
+}) {
   const plan = user?.subscription.type ?? 'FREE'
   const limit = PLANS[plan].monthlyVideoLimit
-  const logout = useLogout()
-  const [leaving, setLeaving] = useState(false)
   return (
     <Dialog
-      open
-      dismissible={false}
+      open={open}
+      onOpenChange={onOpenChange}
       icon={<Gauge size={30} aria-hidden="true" />}
       title={UI_TEXT.videoLimitReachedTitle}
       description={
@@ -39,23 +46,16 @@ export function LimitReachedDialog({ user }: { user: UserData | null }) {
         </>
       }
     >
-      <Link to="/plan" className={buttonClass('primary', 'lg', 'btn--block')}>
-        <Sparkles size={18} aria-hidden="true" />
-        Upgrade Plan
-      </Link>
-      {/* The dialog covers the header: keep a way out. */}
-      <Button
-        variant="ghost"
-        block
-        className="limit-dialog__logout"
-        loading={leaving}
-        onClick={() => {
-          setLeaving(true)
-          void logout()
-        }}
-      >
-        Log Out
-      </Button>
+      <div className="limit-dialog__actions">
+        <Link to="/plan" className={buttonClass('primary', 'lg', 'btn--block')}>
+          <Sparkles size={18} aria-hidden="true" />
+          Upgrade Plan
+        </Link>
+        <Link to="/queue" className={buttonClass('secondary', 'lg', 'btn--block')}>
+          <Clapperboard size={18} aria-hidden="true" />
+          See your videos
+        </Link>
+      </div>
     </Dialog>
   )
 }

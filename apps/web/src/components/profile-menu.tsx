@@ -18,7 +18,9 @@ export function ProfileMenu({ user }: { user: UserData }) {
 
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
-      <Popover.Trigger className="profile-trigger" aria-label="Your profile">
+      {/* Named by its content, not aria-label: axe holds a label to contain the visible text. */}
+      <Popover.Trigger className="profile-trigger">
+        <span className="visually-hidden">Your profile</span>
         <Avatar name={user.name} picture={user.profilePicture} size={36} />
         <ChevronDown className="profile-trigger__chevron" size={16} aria-hidden="true" />
       </Popover.Trigger>

@@ -54,13 +54,14 @@ export function Timeline({ current }: { current: Step }) {
               <button
                 type="button"
                 className="timeline__button"
-                aria-label={`Step ${index + 1}: ${step.label}`}
                 aria-current={state === 'current' ? 'step' : undefined}
                 onClick={() => go(step.id)}
               >
                 <span className="timeline__dot" aria-hidden="true">
                   {state === 'done' ? <Check size={14} strokeWidth={3} /> : index + 1}
                 </span>
+                {/* The name is the visible label, so speech input ('click Format') finds it. */}
+                <span className="visually-hidden">{`Step ${index + 1}: `}</span>
                 <span className="timeline__label">{step.label}</span>
               </button>
             </li>

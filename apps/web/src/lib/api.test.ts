@@ -1,6 +1,7 @@
 import {
   MESSAGES,
   UI_TEXT,
+  audioApi,
   authApi,
   compositionApi,
   logApi,
@@ -13,6 +14,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import {
   ApiError,
   callApi,
+  callBinary,
   errorText,
   fetchBlob,
   messageFor,
@@ -196,5 +198,43 @@ describe('fetchBlob', () => {
       code: 'msg_task_not_found',
       message: MESSAGES.msg_task_not_found.text,
     })
+  })
+})
+
+describe('callBinary', () => {
+  const body = { text: 'Hello there', voice: 'bdl' as const }
+
+  test('posts JSON with the CSRF token and returns the answer unread', async () => {
+    answer = () => new Response('mp3', { status: 200, headers: { 'Content-Type': 'audio/mpeg' } })
+    const response = await callBinary(audioApi.generate, { body })
+    expect(response.headers.get('Content-Type')).toBe('audio/mpeg')
+    expect(await response.text()).toBe('mp3')
+    const call = calls.find((c) => c.url === '/api/audio/generate')!
+    expect(call.init).toMatchObject({ method: 'POST', credentials: 'include' })
+    expect(call.init.headers).toMatchObject({ 'x-csrf-token': 'tok', Accept: '*/*' })
+    expect(JSON.parse(call.init.body as string)).toEqual(body)
+  })
+
+  test('turns a failed answer into the mapped message', async () => {
+    answer = () => json(400, { data: { fields: ['text'] }, message: 'msg_zod_validation_error' })
+    const error = await callBinary(audioApi.generate, { body }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ApiError)
+    expect(error).toMatchObject({ status: 400, message: 'Invalid fields: text' })
+  })
+
+  test('a request called off is not a missing answer', async () => {
+    answer = (call) =>
+      new Promise((_, reject) =>
+        call.init.signal?.addEventListener('abort', () => reject(call.init.signal?.reason)),
+      )
+    const controller = new AbortController()
+    const pending = callBinary(audioApi.generate, { body }, controller.signal).catch(
+      (e: unknown) => e,
+    )
+    await vi.waitFor(() => expect(calls.some((c) => c.url === '/api/audio/generate')).toBe(true))
+    controller.abort()
+    const error = await pending
+    expect(error).not.toBeInstanceOf(ApiError)
+    expect((error as Error).name).toBe('AbortError')
   })
 })

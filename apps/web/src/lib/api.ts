@@ -96,11 +96,13 @@ export function resetCsrfToken(): void {
   csrfToken = null
 }
 
-async function send(
+/** Builds and sends one request; only a request that cannot be built or gets no answer fails. */
+async function request(
   endpoint: Endpoint,
   { params, query, body }: Input,
-  headers: Record<string, string> = {},
-): Promise<unknown> {
+  headers: Record<string, string>,
+  signal?: AbortSignal,
+): Promise<Response> {
   let url: string
   let init: RequestInit
   try {
@@ -109,6 +111,7 @@ async function send(
       method: endpoint.method,
       credentials: 'include',
       headers: { Accept: 'application/json', ...headers },
+      signal,
     }
     if (body instanceof FormData) {
       init.body = body
@@ -119,14 +122,18 @@ async function send(
   } catch {
     throw new ApiError(UI_TEXT.requestSetupFailed, SETUP_FAILED_STATUS)
   }
-
-  let response: Response
   try {
-    response = await fetch(url, init)
-  } catch {
+    return await fetch(url, init)
+  } catch (error) {
+    // Called off by the caller: not a failure of the server.
+    if (signal?.aborted) throw error
     throw new ApiError(UI_TEXT.noResponse, NO_RESPONSE_STATUS)
   }
+}
 
+type Envelope = { data?: unknown; message?: unknown }
+
+async function readEnvelope(response: Response): Promise<Envelope | null> {
   let json: unknown = null
   try {
     const text = await response.text()
@@ -134,24 +141,33 @@ async function send(
   } catch {
     json = null
   }
-  const envelope =
-    json !== null && typeof json === 'object'
-      ? (json as { data?: unknown; message?: unknown })
-      : null
-  const message = typeof envelope?.message === 'string' ? envelope.message : null
+  return json !== null && typeof json === 'object' ? (json as Envelope) : null
+}
 
-  if (!response.ok) {
-    const error = new ApiError(
-      messageFor(message, envelope?.data),
-      response.status,
-      message,
-      envelope?.data ?? null,
-    )
-    if (message === SESSION_FAILED) sessionListeners.forEach((listener) => listener(error))
-    throw error
-  }
-  if (!envelope) throw new ApiError(UI_TEXT.noBody, response.status)
-  return envelope.data ?? null
+/** The error of a failed answer, in the user's words; tells the app when the session is gone. */
+async function failure(response: Response): Promise<ApiError> {
+  const envelope = await readEnvelope(response)
+  const message = typeof envelope?.message === 'string' ? envelope.message : null
+  const error = new ApiError(
+    messageFor(message, envelope?.data),
+    response.status,
+    message,
+    envelope?.data ?? null,
+  )
+  if (message === SESSION_FAILED) sessionListeners.forEach((listener) => listener(error))
+  return error
+}
+
+/** Sends a request; a failed answer is thrown, a successful one returned unread. */
+async function send(
+  endpoint: Endpoint,
+  input: Input,
+  headers: Record<string, string> = {},
+  signal?: AbortSignal,
+): Promise<Response> {
+  const response = await request(endpoint, input, headers, signal)
+  if (!response.ok) throw await failure(response)
+  return response
 }
 
 /** Checks an answer against its core schema; a malformed answer is the server's fault. */
@@ -161,9 +177,15 @@ function parse<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
   return result.data
 }
 
-async function sendWithCsrf(endpoint: Endpoint, input: Input): Promise<unknown> {
-  if (endpoint.method === 'GET') return send(endpoint, input)
-  const attempt = async () => send(endpoint, input, { 'x-csrf-token': await getCsrfToken() })
+async function sendWithCsrf(
+  endpoint: Endpoint,
+  input: Input,
+  headers: Record<string, string> = {},
+  signal?: AbortSignal,
+): Promise<Response> {
+  if (endpoint.method === 'GET') return send(endpoint, input, headers, signal)
+  const attempt = async () =>
+    send(endpoint, input, { ...headers, 'x-csrf-token': await getCsrfToken() }, signal)
   try {
     return await attempt()
   } catch (error) {
@@ -186,8 +208,26 @@ export async function callApi<E extends JsonEndpoint>(
   endpoint: E,
   ...[input]: CallArgs<E>
 ): Promise<AnswerOf<E>> {
-  const data = await sendWithCsrf(endpoint, (input ?? {}) as Input)
-  return parse(endpoint.answer, data) as AnswerOf<E>
+  const response = await sendWithCsrf(endpoint, (input ?? {}) as Input)
+  const envelope = await readEnvelope(response)
+  if (!envelope) throw new ApiError(UI_TEXT.noBody, response.status)
+  return parse(endpoint.answer, envelope.data ?? null) as AnswerOf<E>
+}
+
+/** An endpoint that answers with a file, sent as it is. */
+type BinaryEndpoint = Endpoint & { answer: 'binary' }
+
+/**
+ * Calls one endpoint that answers with a file (the voice preview's audio), with the CSRF header
+ * like callApi, and returns the answer unread so that the caller can check its type and size
+ * first. A failed answer is an ApiError as with callApi; `signal` calls the request off.
+ */
+export async function callBinary<E extends BinaryEndpoint>(
+  endpoint: E,
+  input: CallInput<E>,
+  signal?: AbortSignal,
+): Promise<Response> {
+  return sendWithCsrf(endpoint, input as Input, { Accept: '*/*' }, signal)
 }
 
 /**

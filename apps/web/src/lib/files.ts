@@ -12,10 +12,13 @@ export function extensionOf(name: string): string {
 }
 
 /**
- * The picked files the app takes (SPEC section 5), telling `onError` when none were picked or
- * some were refused.
+ * The picked files (or a photo taken) the app takes (SPEC section 5), telling `onError` when
+ * none were picked or some were refused.
  */
-export function acceptedUploads(list: FileList | null, onError: (text: string) => void): File[] {
+export function acceptedUploads(
+  list: ArrayLike<File> | null,
+  onError: (text: string) => void,
+): File[] {
   const files = Array.from(list ?? [])
   if (files.length === 0) {
     onError(UI_TEXT.noFilesSelected)

@@ -5,7 +5,7 @@ import { useCallback } from 'react'
 import { useNavigate } from 'react-router'
 import { callApi, resetCsrfToken } from './api'
 import { useStory } from './store'
-import { clearUserData, setUserData, updateUserData } from './user-data'
+import { clearUserData, setUserData, updateUserData, useUserData } from './user-data'
 
 export const sessionKey = ['session'] as const
 export const videoLimitKey = ['video-limit'] as const
@@ -36,6 +36,12 @@ const videoLimitQuery = {
 
 export function useVideoLimit() {
   return useQuery({ ...videoLimitQuery, staleTime: 30 * 1000 })
+}
+
+/** Whether this month's videos are used up: the server's answer, or the stored one until then. */
+export function useLimitReached(): boolean {
+  const stored = useUserData()?.limitReached ?? false
+  return useVideoLimit().data?.limitReached ?? stored
 }
 
 /** Asks the server again now, whether or not a screen shows the limit (after a render). */

@@ -51,6 +51,8 @@ export interface StoryState {
   removeUploadedFile: (name: string) => void
   setUploaded: (files: MediaFile[], descriptions: Record<string, ImageDescription>) => void
   setComposition: (composition: Composition | null) => void
+  /** The voice the user last chose: the next composition is narrated with it. */
+  setVoice: (voice: VoiceId | null) => void
   setTaskId: (taskId: string | null) => void
   setLoading: (loading: boolean) => void
   reset: () => void
@@ -130,6 +132,7 @@ export const useStory = create<StoryState>()(
         })),
       setUploaded: (uploadedFiles, descriptions) => set({ uploadedFiles, descriptions }),
       setComposition: (composition) => set({ composition }),
+      setVoice: (voice) => set({ voice }),
       setTaskId: (taskId) => set({ taskId }),
       setLoading: (loading) => set({ loading }),
       reset: () => {
@@ -139,7 +142,11 @@ export const useStory = create<StoryState>()(
     }),
     {
       name: 'storyreel.story',
-      version: 1,
+      version: 2,
+      // Version 1 saved no voice (null) before one could be chosen: those start at the default.
+      // `merge` checks what this returns against the schema.
+      migrate: (persisted, version) =>
+        (version < 2 ? { ...(persisted as object), voice: DEFAULT_VOICE } : persisted) as never,
       storage: createJSONStorage(() => localStorage),
       partialize: (state) => ({
         suggestion: state.suggestion,

@@ -7,20 +7,22 @@ import {
   UI_TEXT,
   RATIOS,
   tasksApi,
-  videoResultUrl,
 } from '@storyreel/core'
 import type { Task } from '@storyreel/core'
 import { useQuery } from '@tanstack/react-query'
 import { Ban, Check, Download, Film, Plus, RotateCcw, Trash2, TriangleAlert } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import { useEffect } from 'react'
 import { Link, useParams } from 'react-router'
 import { PageHeader } from '../components/page-header'
+import { TaskStateChip } from '../components/task-state-chip'
 import { Timeline } from '../components/timeline'
 import { Button, buttonClass } from '../components/ui/button'
 import { Spinner } from '../components/ui/spinner'
 import { toast } from '../components/ui/toast'
+import { VideoPlayer } from '../components/video-player'
 import { apiUrl } from '../config'
-import { ApiError, callApi, errorText, fetchBlob } from '../lib/api'
+import { ApiError, callApi } from '../lib/api'
+import { useVideoDownload } from '../lib/download-video'
 import { useStory } from '../lib/store'
 import './render.css'
 
@@ -33,20 +35,6 @@ const TITLES: Record<Task['state'], string> = {
 }
 
 const SUBTASKS = TaskSubtaskSchema.options
-
-/** Saves the rendered video as video-{taskId}.mp4. */
-async function downloadVideo(taskId: string): Promise<void> {
-  const blob = await fetchBlob(videoResultUrl(taskId))
-  if (blob.type && !blob.type.startsWith('video/')) throw new Error(UI_TEXT.notAVideo)
-  const url = URL.createObjectURL(blob)
-  const link = document.createElement('a')
-  link.href = url
-  link.download = `video-${taskId}.mp4`
-  document.body.append(link)
-  link.click()
-  link.remove()
-  setTimeout(() => URL.revokeObjectURL(url), 60_000)
-}
 
 function useTask(taskId: string) {
   return useQuery({
@@ -128,7 +116,7 @@ export function Component() {
   const task = useTask(taskId)
   const composition = useStory((state) => state.composition)
   const ratio = useStory((state) => state.ratio)
-  const [downloading, setDownloading] = useState(false)
+  const download = useVideoDownload(taskId)
 
   const { errorUpdateCount } = task
   useEffect(() => {
@@ -139,17 +127,6 @@ export function Component() {
   const size = composition?.movieParams ?? (ratio ? RATIOS[ratio] : RATIOS['16:9'])
   const aspect = `${size.width} / ${size.height}`
   const portrait = size.height > size.width
-
-  async function download() {
-    setDownloading(true)
-    try {
-      await downloadVideo(taskId)
-    } catch (error) {
-      toast.error(errorText(error, UI_TEXT.failedDownload))
-    } finally {
-      setDownloading(false)
-    }
-  }
 
   const state = data?.state
   const title = state ? TITLES[state] : 'Checking your video'
@@ -172,16 +149,13 @@ export function Component() {
         {showStage ? (
           <div className="render__stage" style={{ aspectRatio: aspect }}>
             {state === 'FINISHED' ? (
-              <video
-                key={taskId}
+              <VideoPlayer
+                taskId={taskId}
                 className="render__video"
-                src={apiUrl(videoResultUrl(taskId))}
                 poster={data?.thumbnailUrl ? apiUrl(data.thumbnailUrl) : undefined}
-                controls
-                playsInline
-                preload="metadata"
-                aria-label="Your video"
-                onError={() => toast.error(UI_TEXT.failedLoadVideo)}
+                // No voice, no narration to caption; without the composition, ask anyway.
+                captions={data?.composition?.movieParams.voice !== null}
+                label="Your video"
               />
             ) : (
               <>
@@ -207,15 +181,7 @@ export function Component() {
         ) : null}
 
         <section className="render-status card" aria-live="polite" aria-label="Render status">
-          {data ? (
-            <span className={`state-chip state-chip--${data.state.toLowerCase()}`}>
-              {TASK_STATE_LABELS[data.state]}
-            </span>
-          ) : (
-            <span className="state-chip">
-              <Spinner size={12} /> Loading
-            </span>
-          )}
+          <TaskStateChip state={data?.state} />
 
           {task.isError ? (
             <p className="render-status__error" role="alert">
@@ -234,8 +200,8 @@ export function Component() {
               <Button
                 size="lg"
                 block
-                onClick={() => void download()}
-                loading={downloading}
+                onClick={download.download}
+                loading={download.pending}
                 icon={<Download size={20} aria-hidden="true" />}
               >
                 Download

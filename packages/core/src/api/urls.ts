@@ -5,6 +5,9 @@ import { tasksApi } from './tasks'
 /** Where the app loads a stored upload from (its owner only). */
 export const uploadUrl = (name: string) => endpointUrl(mediaApi.getUpload, { name })
 
+/** An upload's small preview (its owner only). */
+export const uploadPreviewUrl = (name: string) => endpointUrl(mediaApi.getUploadPreview, { name })
+
 /** A finished task's video. */
 export const videoResultUrl = (taskId: string) => endpointUrl(tasksApi.result, { id: taskId })
 

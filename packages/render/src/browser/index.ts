@@ -3,7 +3,7 @@ import { preScaledSize, type Media } from '../engine'
 import { FONT_URLS } from './font-urls'
 
 export { FONT_URLS }
-export { drawFrame, FPS, type Media } from '../engine'
+export { drawFrame, FPS, type Media, type SceneCaptions } from '../engine'
 export { MediaCache, type LoadMedia } from './media-cache'
 export {
   advance,

@@ -1,7 +1,7 @@
 import type { Composition, Slide } from '@storyreel/core'
 import { drawFrame } from '../engine/draw-frame'
 import { effectModule } from '../engine/effects'
-import type { Ctx, Media, Stage } from '../engine/types'
+import type { Ctx, Media, SceneCaptions, Stage } from '../engine/types'
 import { previewSize, previewSlide, PREVIEW_LONG_SIDE, type PreviewSize } from './preview-size'
 
 /** While playing, a slide with a costly effect draws at this fraction of the preview's size. */
@@ -24,6 +24,8 @@ export interface PreviewFrameOptions {
   draft?: boolean
   /** The preview's long side, canvas pixels (PREVIEW_LONG_SIDE). */
   longSide?: number
+  /** The slide's captions, drawn as the video draws them (before synthesis, estimated words). */
+  captions?: SceneCaptions
 }
 
 /**
@@ -67,11 +69,12 @@ function drawAt(
   slide: Slide,
   media: Media | null,
   t: number,
+  captions: SceneCaptions | undefined,
 ): void {
   sizeCanvas(canvas, size)
   drawFrame(
     context(canvas),
-    { width: size.width, height: size.height, slide: previewSlide(slide, size), media },
+    { width: size.width, height: size.height, slide: previewSlide(slide, size), media, captions },
     t,
   )
 }
@@ -79,8 +82,9 @@ function drawAt(
 /**
  * Draws slide `slideIndex` of the composition at t seconds into `canvas`, which it sizes to the
  * preview (the movie with its long side at `longSide`): the render's own drawFrame, with text
- * boxes scaled to the preview. A draft of a blur or distort slide draws at DRAFT_SCALE, and a
- * distort slide on a canvas kept in memory, then copied. Returns the size drawn at.
+ * boxes scaled to the preview, and the captions given (their sizes follow the frame). A draft
+ * of a blur or distort slide draws at DRAFT_SCALE, and a distort slide on a canvas kept in
+ * memory, then copied. Returns the size drawn at.
  */
 export function drawPreviewFrame(
   canvas: HTMLCanvasElement,
@@ -100,11 +104,11 @@ export function drawPreviewFrame(
       ? previewSize(width, height, Math.round(longSide * DRAFT_SCALE))
       : size
   if (drawn === size && !hasStage(slide, ['pixels'])) {
-    drawAt(canvas, size, slide, media, t)
+    drawAt(canvas, size, slide, media, t, options.captions)
     return size
   }
   const other = offscreen(canvas)
-  drawAt(other, drawn, slide, media, t)
+  drawAt(other, drawn, slide, media, t, options.captions)
   copy(canvas, size, other)
   return drawn
 }

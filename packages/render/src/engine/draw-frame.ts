@@ -1,5 +1,6 @@
 import { EFFECT_DEFAULTS, type Effect, type EffectName } from '@storyreel/core'
 import { cameraCrop, drawCrop, drawCropWithBleed, type Crop } from './camera'
+import { drawCaptions } from './captions'
 import { effectModule } from './effects'
 import { frameInfo } from './frame'
 import type { Ctx, EffectModule, FrameInfo, Media, Scene, Stage } from './types'
@@ -48,7 +49,7 @@ function drawMedia(ctx: Ctx, active: Active[], t: number, frame: FrameInfo, medi
 
 /**
  * Draws the slide of `scene` at t seconds from the slide's start: black, the media through
- * its camera (zoom or pan) and filters, then pixel effects, shading, text and fades.
+ * its camera (zoom or pan) and filters, then pixel effects, shading, text, captions and fades.
  * The same function draws the editor's preview and every frame of the video.
  */
 export function drawFrame(ctx: Ctx, scene: Scene, t: number): void {
@@ -63,8 +64,13 @@ export function drawFrame(ctx: Ctx, scene: Scene, t: number): void {
   ctx.fillStyle = '#000'
   ctx.fillRect(0, 0, width, height)
   if (media && media.width > 0 && media.height > 0) drawMedia(ctx, active, t, frame, media)
-  for (const stage of ['pixels', 'shade', 'overlay', 'final'] as const) {
+  for (const stage of ['pixels', 'shade', 'overlay'] as const) {
     drawStage(ctx, active, stage, frame, media)
   }
+  // Above the picture and its effects, so no vignette, text or distortion hides them; below the
+  // slide's fade, so they come and go with the picture they belong to instead of floating on
+  // black while the slide fades out.
+  if (scene.captions) drawCaptions(ctx, scene.captions, frame, t)
+  drawStage(ctx, active, 'final', frame, media)
   ctx.restore()
 }

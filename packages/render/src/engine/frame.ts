@@ -37,3 +37,13 @@ export function slideFrameCounts(durations: readonly number[]): number[] {
     return n
   })
 }
+
+/** Where each slide starts and ends in the video, seconds: on the frames slideFrameCounts cuts. */
+export function slideSpans(durations: readonly number[]): { start: number; end: number }[] {
+  let done = 0
+  return slideFrameCounts(durations).map((n) => {
+    const span = { start: done / FPS, end: (done + n) / FPS }
+    done += n
+    return span
+  })
+}

@@ -2,7 +2,7 @@ export { drawFrame } from './draw-frame'
 export { cameraCrop, type Crop } from './camera'
 export { EFFECT_MODULES } from './effects'
 export { layoutText, type Line } from './text-layout'
-export { FPS, frameInfo, slideFrameCounts, unitScale } from './frame'
+export { FPS, frameInfo, slideFrameCounts, slideSpans, unitScale } from './frame'
 export { clamp01, easeInOut, lerp, progress, smoothstep } from './easing'
 export { hashString, seededRandom, turbulence3, valueNoise3 } from './random'
 export type {

@@ -1,4 +1,4 @@
-import { CompositionSchema, type Composition } from '@storyreel/core'
+import { CompositionSchema, type Composition, type WordTiming } from '@storyreel/core'
 import { randomUUID } from 'node:crypto'
 import { rename, rm } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
@@ -14,6 +14,11 @@ export interface RenderOptions {
   outFile: string
   thumbnailFile: string
   narration?: { file: string } | null
+  /**
+   * Each slide's spoken words, in slide order (seconds from the slide's start): drawn as captions
+   * when the composition's captions are enabled.
+   */
+  words?: WordTiming[][]
   /** Percent of frames done, 0..100, called when it changes. */
   onProgress?: (percent: number) => void
   signal?: AbortSignal
@@ -48,6 +53,7 @@ export async function renderComposition(
     outFile: tempBeside(opts.outFile),
     thumbnailFile: tempBeside(opts.thumbnailFile),
     narration: opts.narration?.file ?? null,
+    words: opts.words ?? [],
     tools: opts.tools ?? DEFAULT_TOOLS,
   }
   const pids = new Set<number>()

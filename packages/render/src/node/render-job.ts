@@ -1,7 +1,7 @@
-import type { Composition } from '@storyreel/core'
+import type { Composition, WordTiming } from '@storyreel/core'
 import type { ChildProcess } from 'node:child_process'
 import { writeFile } from 'node:fs/promises'
-import { drawFrame, FPS, slideFrameCounts } from '../engine'
+import { drawFrame, FPS, slideFrameCounts, type SceneCaptions } from '../engine'
 import type { ClipAudio } from './audio-mix'
 import { startEncoder } from './encoder'
 import { isVideo, loadSlideMedia, type SlideMedia } from './media'
@@ -17,6 +17,8 @@ export interface RenderThreadInput {
   outFile: string
   thumbnailFile: string
   narration: string | null
+  /** Each slide's spoken words, in slide order (seconds from the slide's start), for captions. */
+  words: WordTiming[][]
   tools: MediaTools
 }
 
@@ -52,6 +54,12 @@ function clipAudio(
     start += counts[k]!
   }
   return clips
+}
+
+function captionsOf(job: RenderThreadInput, k: number): SceneCaptions | undefined {
+  const style = job.composition.movieParams.captions
+  const words = job.words[k]
+  return style?.enabled && words?.length ? { style, words } : undefined
 }
 
 /**
@@ -96,7 +104,7 @@ export async function renderJob(
       pending = k + 1 < slides.length ? load(k + 1) : null
       // Awaited on the next slide; until then a failure must not count as unhandled.
       pending?.catch(() => {})
-      const scene = { width, height, slide, media: current.media }
+      const scene = { width, height, slide, media: current.media, captions: captionsOf(job, k) }
       for (let i = 0; i < counts[k]!; i++) {
         await current.seek(i)
         drawFrame(ctx, scene, i / FPS)

@@ -30,11 +30,28 @@ const STDERR_TAIL = 2000
  * Runs a program to completion and returns its stdout; rejects with the tail of its stderr.
  * An abort kills the program and rejects with AbortError.
  */
-export function runTool(
+export async function runTool(
   program: string,
   args: readonly string[],
   opts: { signal?: AbortSignal } = {},
 ): Promise<Buffer> {
+  return (await run(program, args, opts)).stdout
+}
+
+/** As runTool, but resolves with the tail of stderr: where ffmpeg's analysers print. */
+export async function runToolReport(
+  program: string,
+  args: readonly string[],
+  opts: { signal?: AbortSignal } = {},
+): Promise<string> {
+  return (await run(program, args, opts)).stderr
+}
+
+function run(
+  program: string,
+  args: readonly string[],
+  opts: { signal?: AbortSignal },
+): Promise<{ stdout: Buffer; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(program, args, {
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -47,7 +64,7 @@ export function runTool(
     child.stderr.on('data', (d: Buffer) => (err = (err + d.toString()).slice(-STDERR_TAIL)))
     child.on('error', reject)
     child.on('close', (code) => {
-      if (code === 0) resolve(Buffer.concat(out))
+      if (code === 0) resolve({ stdout: Buffer.concat(out), stderr: err })
       else reject(new Error(`${program} exited with ${code}: ${err.trim()}`))
     })
   })

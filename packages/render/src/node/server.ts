@@ -13,3 +13,5 @@ export {
 } from './frame-pool'
 export { probeMedia, type MediaInfo } from './probe'
 export { DEFAULT_TOOLS, runTool, type MediaTools } from './run-tool'
+export { buildNarrationTrack, type NarrationPart } from './narration-track'
+export { slideSpans } from '../engine/frame'

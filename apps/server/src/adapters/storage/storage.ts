@@ -19,7 +19,14 @@ export interface Storage {
 
 export const storageKeys = {
   upload: (userId: string, name: string) => `uploads/${userId}/${name}`,
+  /** An upload's small WebP preview, beside it under its own prefix. */
+  preview: (userId: string, name: string) => `previews/${userId}/${name}.webp`,
   taskDir: (taskId: string) => `renders/${taskId}`,
   result: (taskId: string) => `renders/${taskId}/video.mp4`,
   thumbnail: (taskId: string) => `renders/${taskId}/thumbnail.jpg`,
+  /** The narration's WebVTT captions, only for a narrated render. */
+  captions: (taskId: string) => `renders/${taskId}/captions.vtt`,
+  /** A text spoken by one voice of one engine (sha256 of the text): `.mp3` and `.json`. */
+  speech: (engine: string, voice: string, textHash: string, ext: 'mp3' | 'json') =>
+    `speech/${engine}/${voice}/${textHash}.${ext}`,
 }

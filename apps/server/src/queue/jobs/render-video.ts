@@ -13,8 +13,14 @@ import {
 } from '@storyreel/core'
 import { renderComposition, type MediaTools } from '@storyreel/render/server'
 import { storageKeys, type Storage } from '../../adapters/storage/storage'
+import type { VoiceEngine } from '../../adapters/voice/voice'
 import type { Db } from '../../db/client'
 import type { Env } from '../../env'
+import {
+  hasNarration,
+  narrateComposition,
+  type Narration,
+} from '../../services/narrate-composition'
 import {
   attachJob,
   awaitRetry,
@@ -59,6 +65,8 @@ export interface RenderDeps {
   log: FastifyBaseLogger
   /** When a run is stopped: after this factor times its render's estimated cost (core). */
   timeLimit: RenderTimeLimit
+  /** Speaks the slides' narration. */
+  voice: VoiceEngine
 }
 
 /** What a running job has besides its deps: the queue, and this process's shutdown. */
@@ -105,7 +113,10 @@ async function whyStopped(db: Db, taskId: string): Promise<RunStopped> {
 
 /**
  * Beats every second with the run's progress while the render runs; when the run no longer
- * owns the task (deleted, or handed to another worker) it aborts the render.
+ * owns the task (deleted, or handed to another worker) it aborts the render. A new subtask is
+ * written at once (`enter`), so even a step shorter than a beat shows. Beats are written one at
+ * a time, each with the values of when it is written: a slow write never brings back an older
+ * subtask after a newer one.
  */
 function startHeartbeat(deps: RunDeps, task: TaskRow, runId: string) {
   const abort = new AbortController()
@@ -114,14 +125,31 @@ function startHeartbeat(deps: RunDeps, task: TaskRow, runId: string) {
     progress: 0,
     subtask: 'PROCESSING_COMPOSITION',
   }
-  const timer = setInterval(() => {
-    void beat(deps.db, task.id, runId, at)
-      .then(async (own) => {
-        if (!own) abort.abort(await whyStopped(deps.db, task.id))
-      })
-      .catch((err) => deps.log.warn({ err }, 'heartbeat failed'))
-  }, HEARTBEAT_EVERY_MS)
-  return { signal, at, stop: () => clearInterval(timer) }
+  let writing = Promise.resolve()
+  // A write that has not started yet will carry the newest values: no need for a second one.
+  let waiting = false
+  const write = () => {
+    if (waiting) return writing
+    waiting = true
+    return (writing = writing.then(() => {
+      waiting = false
+      return beat(deps.db, task.id, runId, at)
+        .then(async (own) => {
+          if (!own) abort.abort(await whyStopped(deps.db, task.id))
+        })
+        .catch((err) => deps.log.warn({ err }, 'heartbeat failed'))
+    }))
+  }
+  const timer = setInterval(() => void write(), HEARTBEAT_EVERY_MS)
+  return {
+    signal,
+    at,
+    enter(subtask: TaskSubtask) {
+      at.subtask = subtask
+      return write()
+    },
+    stop: () => clearInterval(timer),
+  }
 }
 
 /** Local paths of the slides' media; a missing file fails the run. */
@@ -176,18 +204,33 @@ export async function runRenderVideo(
   const heartbeat = startHeartbeat(deps, task, runId)
   try {
     const composition = CompositionSchema.parse(task.composition)
+    const signal = AbortSignal.any([heartbeat.signal, deadline])
     await mkdir(work, { recursive: true })
     const media = await fetchMedia(deps, task, composition)
-    heartbeat.at.subtask = 'RENDERING_VIDEO'
+    let narration: Narration | null = null
+    if (hasNarration(composition)) {
+      await heartbeat.enter('GENERATING_AUDIO')
+      const speech = { voice: deps.voice, storage, tmpDir: path.join(deps.dataDir, 'tmp') }
+      narration = await narrateComposition(
+        { ...speech, tools: deps.tools },
+        composition,
+        work,
+        signal,
+      )
+    }
+    await heartbeat.enter('RENDERING_VIDEO')
     const outFile = path.join(work, 'video.mp4')
     const thumbnailFile = path.join(work, 'thumbnail.jpg')
+    const rendered = narration?.composition ?? composition
     await renderComposition({
-      composition,
+      composition: rendered,
       resolveMedia: (filename) => media.get(filename)!,
       outFile,
       thumbnailFile,
+      narration: narration && { file: narration.trackFile },
+      words: narration?.words,
       tools: deps.tools,
-      signal: AbortSignal.any([heartbeat.signal, deadline]),
+      signal,
       onProgress: (percent) => {
         heartbeat.at.progress = Math.round(percent * 10) / 10
       },
@@ -196,8 +239,9 @@ export async function runRenderVideo(
     if (current?.state === 'DELETED') throw new RunStopped('deleted')
     if (current?.runId !== runId) throw new RunStopped('taken-over')
     await storage.putFile(storageKeys.thumbnail(taskId), thumbnailFile)
+    if (narration) await storage.putFile(storageKeys.captions(taskId), narration.captionsFile)
     await storage.putFile(storageKeys.result(taskId), outFile)
-    if (!(await finishTask(db, taskId, runId))) throw await whyStopped(db, taskId)
+    if (!(await finishTask(db, taskId, runId, rendered))) throw await whyStopped(db, taskId)
     log.info({ taskId, runId }, 'render finished')
   } catch (err) {
     const stopped = deadline.aborted ? new RunStopped('time-limit') : err

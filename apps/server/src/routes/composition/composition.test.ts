@@ -160,7 +160,7 @@ describe('render requests and tasks', () => {
     )
   })
 
-  it('marks a deleted task DELETED', async () => {
+  it('marks a deleted task DELETED and takes it off the lists', async () => {
     const { client } = await signUp(server)
     const content = await composeFor(client)
     const { taskId } = (
@@ -168,6 +168,8 @@ describe('render requests and tasks', () => {
     ).data
     expect((await client.del(`/api/web/tasks/${taskId}`)).status).toBe(200)
     expect((await client.get<Task>(`/api/web/tasks/${taskId}`)).data.state).toBe('DELETED')
+    expect((await client.get<Task[]>('/api/web/tasks')).data).toEqual([])
+    expect((await client.get<Task[]>('/api/web/tasks/user?thumbnail=true')).data).toEqual([])
   })
 })
 

@@ -9,6 +9,7 @@ import { requireUser } from '../../plugins/session'
 import { describeMedia } from '../../services/analyze-media'
 import {
   deleteUpload,
+  ensurePreview,
   listMedia,
   ownedMedia,
   receiveUploads,
@@ -50,9 +51,11 @@ export async function mediaRoutes(app: FastifyInstance) {
     }
   })
 
-  route(app, mediaApi.listUploads, async (req) =>
-    (await listMedia(db, requireUser(req).id)).map(toMediaFile),
-  )
+  route(app, mediaApi.listUploads, async (req) => {
+    const rows = await listMedia(db, requireUser(req).id)
+    const compressed = req.query.compressed === 'true'
+    return rows.map((row) => toMediaFile(row, { compressed }))
+  })
 
   route(app, mediaApi.getUpload, async (req, res) => {
     const user = requireUser(req)
@@ -61,6 +64,17 @@ export async function mediaRoutes(app: FastifyInstance) {
     if (!row) throw new AppError('msg_media_not_found')
     const key = storageKeys.upload(user.id, name)
     return sendStored(req, res, storage, key, row.mime, 'msg_media_not_found')
+  })
+
+  route(app, mediaApi.getUploadPreview, async (req, res) => {
+    const user = requireUser(req)
+    const [row] = await ownedMedia(db, user.id, [req.params.name]).catch(() => [])
+    if (!row) throw new AppError('msg_media_not_found')
+    const key = await ensurePreview(row, deps).catch((err: unknown) => {
+      req.log.info({ err }, 'preview failed')
+      throw new AppError('msg_media_not_found')
+    })
+    return sendStored(req, res, storage, key, 'image/webp', 'msg_media_not_found')
   })
 
   route(app, mediaApi.deleteUpload, async (req) => {

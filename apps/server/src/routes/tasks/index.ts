@@ -27,6 +27,15 @@ export async function taskRoutes(app: FastifyInstance) {
     return sendStored(req, res, storage, storageKeys.result(id), 'video/mp4', 'msg_task_not_found')
   })
 
+  /** A narrated video's WebVTT captions; a video without narration has none. */
+  route(app, tasksApi.captions, async (req, res) => {
+    const { id } = req.params
+    const task = await ownedTask(db, requireUser(req).id, id)
+    if (task.state !== 'FINISHED' || !task.hasResult) throw new AppError('msg_task_not_finished')
+    const key = storageKeys.captions(id)
+    return sendStored(req, res, storage, key, 'text/vtt; charset=utf-8', 'msg_not_found')
+  })
+
   route(app, tasksApi.thumbnail, async (req) => {
     const task = await ownedTaskView(db, requireUser(req).id, req.params.id)
     return { url: task.thumbnailUrl }

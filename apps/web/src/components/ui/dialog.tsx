@@ -12,6 +12,8 @@ export interface DialogProps {
   children?: ReactNode
   /** Without it the dialog can only be left through its own buttons. */
   dismissible?: boolean
+  /** Another look, styled on top of the default one (the camera's dark full screen). */
+  className?: string
 }
 
 /** A centred modal dialog (a bottom sheet on phones). */
@@ -23,13 +25,14 @@ export function Dialog({
   icon,
   children,
   dismissible = true,
+  className,
 }: DialogProps) {
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="dialog__overlay" />
         <RadixDialog.Content
-          className="dialog"
+          className={className ? `dialog ${className}` : 'dialog'}
           onEscapeKeyDown={dismissible ? undefined : (event) => event.preventDefault()}
           onPointerDownOutside={dismissible ? undefined : (event) => event.preventDefault()}
           onInteractOutside={dismissible ? undefined : (event) => event.preventDefault()}

@@ -1,4 +1,11 @@
-import { CompositionSchema, MAX_EFFECTS_PER_SLIDE, MAX_SLIDES, newEffect } from '@storyreel/core'
+import {
+  CompositionSchema,
+  DEFAULT_CAPTIONS,
+  MAX_EFFECTS_PER_SLIDE,
+  MAX_NARRATION_CHARS,
+  MAX_SLIDES,
+  newEffect,
+} from '@storyreel/core'
 import type { Composition, Slide } from '@storyreel/core'
 import { describe, expect, it } from 'vitest'
 import {
@@ -11,8 +18,11 @@ import {
   fromComposition,
   moveSlide,
   replaceMedia,
+  setCaptions,
   setDuration,
   setEffectParams,
+  setNarration,
+  setVoice,
   toComposition,
 } from './editor-doc'
 
@@ -158,5 +168,33 @@ describe('the editor doc', () => {
     expect(ids(doc)).toEqual(['a', 'b', 'c', 'd'])
     expect(doc.slides[3]!.effects).toHaveLength(1)
     expect(CompositionSchema.safeParse(toComposition(doc)).success).toBe(true)
+  })
+
+  it("writes and clears a slide's narration, within its limit", () => {
+    const doc = fromComposition(composition, keys())
+    const said = setNarration(doc, 1, 'A quiet beach at dawn.')
+    expect(said.slides[1]!.slide.narration).toBe('A quiet beach at dawn.')
+    expect(setNarration(said, 1, 'A quiet beach at dawn.')).toBe(said)
+    expect(setNarration(doc, 1, '')).toBe(doc)
+    const cleared = setNarration(said, 1, '')
+    expect('narration' in cleared.slides[1]!.slide).toBe(false)
+    const long = setNarration(doc, 0, 'x'.repeat(MAX_NARRATION_CHARS + 5))
+    expect(long.slides[0]!.slide.narration).toHaveLength(MAX_NARRATION_CHARS)
+    expect(CompositionSchema.safeParse(toComposition(long)).success).toBe(true)
+  })
+
+  it('sets the voice and the captions of the whole video', () => {
+    const doc = fromComposition(composition, keys())
+    const voiced = setVoice(doc, 'slt')
+    expect(voiced.movieParams.voice).toBe('slt')
+    expect(setVoice(voiced, 'slt')).toBe(voiced)
+    expect(setVoice(voiced, null).movieParams.voice).toBeNull()
+
+    const on = setCaptions(doc, { enabled: true })
+    expect(on.movieParams.captions).toEqual({ ...DEFAULT_CAPTIONS, enabled: true })
+    expect(setCaptions(on, { enabled: true })).toBe(on)
+    const moved = setCaptions(on, { position: 'top', size: 7.5 })
+    expect(moved.movieParams.captions).toMatchObject({ enabled: true, position: 'top', size: 7.5 })
+    expect(CompositionSchema.safeParse(toComposition(moved)).success).toBe(true)
   })
 })

@@ -1,5 +1,10 @@
-import { MAX_EFFECTS_PER_SLIDE, MAX_SLIDES } from '@storyreel/core'
-import type { Composition, Effect, Slide } from '@storyreel/core'
+import {
+  DEFAULT_CAPTIONS,
+  MAX_EFFECTS_PER_SLIDE,
+  MAX_NARRATION_CHARS,
+  MAX_SLIDES,
+} from '@storyreel/core'
+import type { Captions, Composition, Effect, Slide, VoiceId } from '@storyreel/core'
 
 /**
  * What the editor edits: the composition, with a stable key for each slide and each effect (a
@@ -148,6 +153,31 @@ export function setDuration(doc: EditorDoc, index: number, seconds: number): Edi
     return doc
   }
   return withSlide(doc, index, (s) => ({ ...s, slide: { ...s.slide, duration: seconds } }))
+}
+
+/** What the voice says over the slide; nothing said leaves the slide without narration. */
+export function setNarration(doc: EditorDoc, index: number, text: string): EditorDoc {
+  const narration = text.slice(0, MAX_NARRATION_CHARS)
+  if ((doc.slides[index]?.slide.narration ?? '') === narration) return doc
+  return withSlide(doc, index, (s) => {
+    const slide: Slide = { ...s.slide, narration }
+    if (narration === '') delete slide.narration
+    return { ...s, slide }
+  })
+}
+
+/** The narration's voice for the whole video; null is Off. */
+export function setVoice(doc: EditorDoc, voice: VoiceId | null): EditorDoc {
+  if (doc.movieParams.voice === voice) return doc
+  return { ...doc, movieParams: { ...doc.movieParams, voice } }
+}
+
+/** Changes some of the captions' settings; a video without them has DEFAULT_CAPTIONS (off). */
+export function setCaptions(doc: EditorDoc, change: Partial<Captions>): EditorDoc {
+  const current = doc.movieParams.captions ?? DEFAULT_CAPTIONS
+  const next = { ...current, ...change }
+  if ((Object.keys(change) as (keyof Captions)[]).every((k) => current[k] === next[k])) return doc
+  return { ...doc, movieParams: { ...doc.movieParams, captions: next } }
 }
 
 export function canAddEffect(slide: Slide): boolean {

@@ -1,10 +1,12 @@
 import * as Popover from '@radix-ui/react-popover'
 import { VOICES, compositionDuration } from '@storyreel/core'
 import type { Composition } from '@storyreel/core'
-import { AudioLines, Clapperboard, House, Mic, Music } from 'lucide-react'
+import { AudioLines, Clapperboard, House } from 'lucide-react'
 import { Link } from 'react-router'
 import { Button } from '../../components/ui/button'
 import { formatSeconds } from '../../lib/format'
+import { AudioPanel } from './audio-panel'
+import { narratedComposition } from './narration-timing'
 
 /** The voice's name, or 'Off' without narration. */
 export function voiceName(voice: string | null): string {
@@ -12,8 +14,8 @@ export function voiceName(voice: string | null): string {
 }
 
 /**
- * The editor's footer (SPEC section 2, /customize): Home, Audio (music is not offered yet, the
- * voice choice comes with narration) and the Render button.
+ * The editor's footer (SPEC section 2, /customize): Home, Audio (music is not offered yet; the
+ * narration's voice) and the Render button.
  */
 export function EditorFooter({
   composition,
@@ -47,15 +49,7 @@ export function EditorFooter({
               collisionPadding={12}
               aria-label="Audio"
             >
-              <p className="audio-panel__row audio-panel__row--off">
-                <Music size={18} aria-hidden="true" />
-                <span>Music</span>
-                <em>Coming soon</em>
-              </p>
-              <p className="audio-panel__row">
-                <Mic size={18} aria-hidden="true" />
-                <span>Voice: {voice}</span>
-              </p>
+              <AudioPanel voice={composition.movieParams.voice} />
             </Popover.Content>
           </Popover.Portal>
         </Popover.Root>
@@ -63,7 +57,7 @@ export function EditorFooter({
       <p className="editor-footer__summary">
         <strong>
           {slides} {slides === 1 ? 'slide' : 'slides'} ·{' '}
-          {formatSeconds(compositionDuration(composition))}
+          {formatSeconds(compositionDuration(narratedComposition(composition)))}
         </strong>
         <span>Voice: {voice}</span>
       </p>

@@ -7,6 +7,7 @@ import { IconButton } from '../../components/ui/icon-button'
 import { Segmented } from '../../components/ui/segmented'
 import { Slider } from '../../components/ui/slider'
 import { Switch } from '../../components/ui/switch'
+import { ColorField } from './color-field'
 import { deleteEffect, setEffectParams } from './editor-doc'
 import type { EffectMeta } from './editor-doc'
 import { edit, openEffect } from './editor-store'
@@ -23,13 +24,6 @@ import {
 } from './effect-fields'
 import type { Field } from './effect-fields'
 import { FontPicker } from './font-picker'
-
-const hex = (n: number) => n.toString(16).padStart(2, '0')
-export const colorToHex = ({ r, g, b }: Color) => `#${hex(r)}${hex(g)}${hex(b)}`
-export function hexToColor(value: string): Color {
-  const n = Number.parseInt(value.slice(1), 16)
-  return { r: (n >> 16) & 255, g: (n >> 8) & 255, b: n & 255 }
-}
 
 /** Decimals as fine as the slider's step. */
 function formatter(step: number) {
@@ -72,38 +66,6 @@ function TextArea({
         maxLength={MAX_TEXT_LENGTH}
         onChange={(event) => onChange(event.currentTarget.value)}
       />
-    </div>
-  )
-}
-
-function ColorField({
-  label,
-  value,
-  onChange,
-}: {
-  label: string
-  value: Color
-  onChange: (value: Color) => void
-}) {
-  const id = useId()
-  const current = colorToHex(value)
-  return (
-    <div className="effect-field effect-field--color control-row">
-      <label htmlFor={id} className="control-label">
-        {label}
-      </label>
-      <span className="color-input">
-        <input
-          id={id}
-          type="color"
-          className="color-input__swatch"
-          value={current}
-          onChange={(event) => onChange(hexToColor(event.currentTarget.value))}
-        />
-        <span className="color-input__hex" aria-hidden="true">
-          {current.toUpperCase()}
-        </span>
-      </span>
     </div>
   )
 }

@@ -1,6 +1,6 @@
 import { RATIOS, UI_TEXT, compositionDuration } from '@storyreel/core'
 import { ChevronLeft, ChevronRight, Redo2, Undo2 } from 'lucide-react'
-import { useLayoutEffect } from 'react'
+import { useEffect, useLayoutEffect, useMemo } from 'react'
 import type { CSSProperties } from 'react'
 import { RedirectWithError } from '../../components/redirect'
 import { Timeline } from '../../components/timeline'
@@ -9,6 +9,7 @@ import { formatSeconds } from '../../lib/format'
 import { useVideoLimit } from '../../lib/session'
 import { useStory } from '../../lib/store'
 import { useUserData } from '../../lib/user-data'
+import { CaptionsCard } from './captions-card'
 import { EffectBar, effectTitles } from './effect-bar'
 import { EffectPanel } from './effect-panel'
 import { deleteEffect, setEffectParams } from './editor-doc'
@@ -25,10 +26,12 @@ import {
   useEditor,
   useUndoShortcuts,
 } from './editor-store'
+import { narratedComposition } from './narration-timing'
 import { SlidePreview } from './preview/slide-preview'
 import { useRenderAction } from './render-action'
 import { SlideActions } from './slide-actions'
 import { SlideStrip } from './slide-strip'
+import { previewPlayer } from './use-audio-preview'
 import './customize.css'
 
 /** The shown slide's controls: its actions and duration, its effects and the open panel. */
@@ -90,7 +93,9 @@ function CarouselButton({ step, className }: { step: 1 | -1; className: string }
  * beside the strip on phones (one pair shows at a time).
  */
 function Stage({ doc }: { doc: EditorDoc }) {
-  const composition = useEditor((state) => state.source)!
+  const source = useEditor((state) => state.source)!
+  // Timed as the render will time it: a slide stretches to hold its narration.
+  const composition = useMemo(() => narratedComposition(source), [source])
   const slideIndex = useEditor((state) => state.slideIndex)
   const effectIndex = useEditor((state) => state.effectIndex)
   const slide = doc.slides[slideIndex]
@@ -162,6 +167,8 @@ export function Component() {
   const render = useRenderAction()
   const doc = useDoc()
   useUndoShortcuts()
+  // Leaving the editor silences a preview still talking.
+  useEffect(() => previewPlayer.stop, [])
 
   // A composition the editor has not seen (a new compose) starts a new history.
   useLayoutEffect(() => {
@@ -188,7 +195,7 @@ export function Component() {
           <h1 className="editor-head__title">Your story</h1>
           <p className="editor-head__facts">
             {count} {count === 1 ? 'slide' : 'slides'} ·{' '}
-            {formatSeconds(compositionDuration(composition))} ·{' '}
+            {formatSeconds(compositionDuration(narratedComposition(composition)))} ·{' '}
             {ratio ? `${RATIOS[ratio].label} · ` : ''}
             {width}×{height}
           </p>
@@ -205,6 +212,7 @@ export function Component() {
             <CarouselButton step={1} className="editor-strip__nav" />
           </div>
           <SlideControls doc={doc} />
+          <CaptionsCard doc={doc} />
         </div>
       </div>
 

@@ -17,6 +17,7 @@ import {
 import type { EditorDoc } from './editor-doc'
 import { edit } from './editor-store'
 import { MediaPicker } from './media-picker'
+import { NarrationField } from './narration-field'
 
 /** The shortest slide the editor makes (the schema only asks for more than 0 s). */
 export const MIN_SLIDE_SECONDS = 0.5
@@ -100,7 +101,9 @@ function DurationField({
   )
 }
 
-/** What can be done to the shown slide: duplicate, replace its picture, delete, retime. */
+/**
+ * What can be done to the shown slide: duplicate, replace its picture, delete, retime, narrate.
+ */
 export function SlideActions({ doc, index }: { doc: EditorDoc; index: number }) {
   const [confirming, setConfirming] = useState(false)
   const [picking, setPicking] = useState(false)
@@ -149,6 +152,7 @@ export function SlideActions({ doc, index }: { doc: EditorDoc; index: number }) 
       </div>
       {/* Keyed: another slide's field starts from that slide's duration, not from what was typed. */}
       <DurationField key={item.key} doc={doc} index={index} slideKey={item.key} />
+      <NarrationField doc={doc} index={index} slideKey={item.key} />
 
       <ConfirmDialog
         open={confirming}

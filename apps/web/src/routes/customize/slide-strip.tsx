@@ -70,7 +70,6 @@ function Thumbnail({
         {...attributes}
         {...listeners}
         className="slide-card__button"
-        aria-label={`Slide ${index + 1}`}
         aria-current={current ? 'true' : undefined}
         onClick={() => onPick(item.key)}
         onKeyDown={(event) => {
@@ -82,6 +81,8 @@ function Thumbnail({
           listeners?.onKeyDown?.(event)
         }}
       >
+        {/* Named by content, not aria-label: axe holds a label to contain the visible text. */}
+        <span className="visually-hidden">{`Slide ${index + 1}`}</span>
         {isClip(filename) ? (
           <span className="slide-card__clip">
             <Film size={22} aria-hidden="true" />

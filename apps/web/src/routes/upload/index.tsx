@@ -15,6 +15,7 @@ import { useVideoLimit } from '../../lib/session'
 import { useStory } from '../../lib/store'
 import { useLeaveWarning } from '../../lib/use-leave-warning'
 import { useUserData } from '../../lib/user-data'
+import { PhotoButton } from './camera/photo-button'
 import { ComposeError, compose } from './compose'
 import type { ComposePhase } from './compose'
 import './upload.css'
@@ -66,7 +67,7 @@ export function Component() {
   const videoCount = tiles.filter((tile) => tile.kind === 'video').length
   const photoCount = tiles.length - videoCount
 
-  function addFiles(list: FileList | null) {
+  function addFiles(list: ArrayLike<File> | null) {
     const accepted = acceptedUploads(list, toast.error)
     if (accepted.length > 0) story.addPendingFiles(accepted)
   }
@@ -234,6 +235,10 @@ export function Component() {
           </ul>
         </section>
       )}
+
+      <div className="upload__sources">
+        <PhotoButton onPhoto={(photo) => addFiles([photo])} disabled={story.loading} />
+      </div>
 
       <section className="suggestion card">
         <label htmlFor="upload-suggestion" className="suggestion__label">

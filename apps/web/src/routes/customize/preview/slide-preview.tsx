@@ -22,6 +22,7 @@ import {
   type JSX,
 } from 'react'
 import { Spinner } from '../../../components/ui/spinner'
+import { slideCaptions } from '../narration-timing'
 import { PlaybackBar } from './playback-bar'
 import { loadedPreviewMedia, previewMedia, previewMediaKey } from './preview-media'
 import { TextHandles, type TextDraft } from './text-handles'
@@ -83,8 +84,9 @@ function syncClip(media: Media | null, t: number, playing: boolean): void {
 
 /**
  * The editor's live preview: the current slide drawn by the render's own drawFrame at preview
- * size, with play, pause and scrub over the slide, play of the whole video, and on-canvas
- * handles for the selected text effect.
+ * size, its captions too (the narration's words, timed by estimate until the voice reads them),
+ * with play, pause and scrub over the slide, play of the whole video, and on-canvas handles for
+ * the selected text effect.
  */
 export function SlidePreview(props: SlidePreviewProps): JSX.Element {
   const { composition, slideIndex, selectedEffectIndex } = props
@@ -121,7 +123,10 @@ export function SlidePreview(props: SlidePreviewProps): JSX.Element {
     if (!at) return
     const media = loadedPreviewMedia(at, size.width, size.height)
     syncClip(media, t, mode !== null)
-    drawPreviewFrame(canvas, shown, slideIndex, t, media, { draft: mode !== null })
+    drawPreviewFrame(canvas, shown, slideIndex, t, media, {
+      draft: mode !== null,
+      captions: slideCaptions(shown.movieParams, at),
+    })
   }, [])
 
   // Paused: one frame per change, drawn in the next animation frame.

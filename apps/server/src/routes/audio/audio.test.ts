@@ -1,0 +1,94 @@
+import { execFile } from 'node:child_process'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { MAX_NARRATION_CHARS } from '@storyreel/core'
+import { apiClient, signUp } from '../../../test/client'
+import { startTestServer, type TestServer } from '../../../test/test-server'
+
+const run = promisify(execFile)
+/** The editor's default preview text. */
+const TEXT = 'This is an example message for the selected voice.'
+
+let server: TestServer
+let dir: string
+beforeAll(async () => {
+  server = await startTestServer()
+  dir = await mkdtemp(path.join(tmpdir(), 'audio-test-'))
+})
+afterAll(async () => {
+  await server.close()
+  await rm(dir, { recursive: true, force: true })
+})
+
+async function durationOf(mp3: Buffer) {
+  const file = path.join(dir, `${Math.random()}.mp3`)
+  await writeFile(file, mp3)
+  const args = ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', file]
+  return Number((await run('ffprobe', args)).stdout)
+}
+
+describe('POST /api/audio/generate', () => {
+  it('answers the voice reading the text as MP3, and the same bytes at once when asked again', async () => {
+    const { client } = await signUp(server)
+    const t0 = performance.now()
+    const first = await client.post('/api/audio/generate', { text: TEXT, voice: 'bdl' })
+    const spoke = performance.now() - t0
+    expect(first.status).toBe(200)
+    expect(first.headers.get('content-type')).toBe('audio/mpeg')
+    expect(Number(first.headers.get('content-length'))).toBe(first.body.length)
+    // Nine words at 100 to 250 words a minute.
+    const seconds = await durationOf(first.body)
+    expect(seconds).toBeGreaterThan(9 / (250 / 60))
+    expect(seconds).toBeLessThan(9 / (100 / 60))
+
+    const t1 = performance.now()
+    const again = await client.post('/api/audio/generate', { text: ` ${TEXT}  `, voice: 'bdl' })
+    const cached = performance.now() - t1
+    expect(again.status).toBe(200)
+    expect(again.body.equals(first.body)).toBe(true)
+    expect(cached).toBeLessThan(spoke / 2)
+  })
+
+  it('names the missing or bad fields', async () => {
+    const { client } = await signUp(server)
+    const cases: [unknown, string[]][] = [
+      [{ voice: 'bdl' }, ['text']],
+      [{ text: TEXT, voice: 'lyubov' }, ['voice']],
+      [{ text: 'x'.repeat(MAX_NARRATION_CHARS + 1) }, ['text', 'voice']],
+    ]
+    for (const [body, fields] of cases) {
+      const res = await client.post<{ fields: string[] }>('/api/audio/generate', body)
+      expect(res.status).toBe(400)
+      expect(res.message).toBe('msg_zod_validation_error')
+      expect(res.data.fields.sort()).toEqual(fields)
+    }
+  })
+
+  it('speaks to signed-in users only', async () => {
+    const res = await apiClient(server).post('/api/audio/generate', { text: TEXT, voice: 'bdl' })
+    expect(res.status).toBe(401)
+    expect(res.message).toBe('msg_session_verification_failed')
+  })
+
+  it('refuses a fourth preview within the cooldown of three', async () => {
+    const { client } = await signUp(server)
+    const statuses = []
+    for (let i = 0; i < 4; i++) {
+      statuses.push((await client.post('/api/audio/generate', { text: TEXT, voice: 'bdl' })).status)
+    }
+    expect(statuses).toEqual([200, 200, 200, 429])
+    const refused = await client.post('/api/audio/generate', { text: TEXT, voice: 'bdl' })
+    expect({ data: refused.data, message: refused.message }).toEqual({
+      data: null,
+      message: 'msg_too_many_requests',
+    })
+    // Another user is not held back by it.
+    const other = await signUp(server)
+    expect(
+      (await other.client.post('/api/audio/generate', { text: TEXT, voice: 'bdl' })).status,
+    ).toBe(200)
+  })
+})

@@ -1,0 +1,47 @@
+import path from 'node:path'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { mediaApi, STOCK_LIMITS, StockProviderSchema } from '@storyreel/core'
+import { AppError } from '../../http/app-error'
+import { route } from '../../http/route'
+import { requireUser } from '../../plugins/session'
+import { downloadStockMedia } from '../../services/stock-download'
+import { toMediaFile } from '../../services/uploads'
+
+const perUserPerMinute = (max: number) => ({
+  rateLimit: {
+    max,
+    timeWindow: 60_000,
+    keyGenerator: (req: FastifyRequest) => req.user?.id ?? req.ip,
+  },
+})
+
+/** The stock tabs of /media: search a provider, and copy a chosen item into the library. */
+export async function stockRoutes(app: FastifyInstance) {
+  const { db, storage, stock, env } = app.services
+  const tools = { ffmpeg: env.FFMPEG_PATH, ffprobe: env.FFPROBE_PATH }
+  const deps = { db, storage, stock, tmpDir: path.join(env.DATA_DIR, 'tmp'), tools }
+
+  route(
+    app,
+    mediaApi.searchStock,
+    async (req) => {
+      requireUser(req)
+      const provider = StockProviderSchema.safeParse(req.params.provider)
+      if (!provider.success) throw new AppError('msg_invalid_provider')
+      const { query, page, per_page, w, h } = req.query
+      return stock.search(provider.data, { query, page, perPage: per_page, width: w, height: h })
+    },
+    { config: perUserPerMinute(STOCK_LIMITS.searchesPerMinute) },
+  )
+
+  route(
+    app,
+    mediaApi.downloadStock,
+    async (req) => {
+      const user = requireUser(req)
+      const row = await downloadStockMedia(req.body.url, user.id, deps, req.log)
+      return toMediaFile(row, { compressed: true })
+    },
+    { config: perUserPerMinute(STOCK_LIMITS.downloadsPerMinute) },
+  )
+}

@@ -1,0 +1,110 @@
+import { createHash, randomUUID } from 'node:crypto'
+import { mkdir, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { text as readText } from 'node:stream/consumers'
+import { z } from 'zod'
+import { WordTimingSchema, type VoiceId, type WordTiming } from '@storyreel/core'
+import { storageKeys, type Storage } from '../adapters/storage/storage'
+import type { VoiceEngine } from '../adapters/voice/voice'
+
+export interface SpeechDeps {
+  voice: VoiceEngine
+  storage: Storage
+  /**
+   * Where files are written before they move into storage; DATA_DIR/tmp keeps that move a
+   * rename. The default is the system's temporary folder.
+   */
+  tmpDir?: string
+}
+
+/** A spoken text in storage: its MP3 under mp3Key, its length and each word's time. */
+export interface StoredSpeech {
+  mp3Key: string
+  seconds: number
+  words: WordTiming[]
+}
+
+const SpokenSchema = z.object({ seconds: z.number().positive(), words: z.array(WordTimingSchema) })
+
+/** The text as it is spoken and cached: Unicode composed, white space collapsed. */
+export function speechText(text: string): string {
+  return text.normalize('NFC').replace(/\s+/g, ' ').trim()
+}
+
+/** Syntheses under way, per store, so that identical requests share one. */
+const underWay = new WeakMap<Storage, Map<string, Promise<StoredSpeech>>>()
+
+/**
+ * The text spoken by the voice, from the cache in storage when it was spoken before: keyed by
+ * engine, voice and the text's hash, so a repeated text costs one small read. Identical
+ * requests at the same time share one synthesis. The signal stops this caller's wait, not the
+ * synthesis others may share (the engine's own timeout bounds that).
+ */
+export async function speak(
+  deps: SpeechDeps,
+  text: string,
+  voice: VoiceId,
+  signal?: AbortSignal,
+): Promise<StoredSpeech> {
+  const spoken = speechText(text)
+  if (!spoken) throw new Error('nothing to speak')
+  const hash = createHash('sha256').update(spoken).digest('hex')
+  const keys = {
+    mp3: storageKeys.speech(deps.voice.name, voice, hash, 'mp3'),
+    json: storageKeys.speech(deps.voice.name, voice, hash, 'json'),
+  }
+  let shared = underWay.get(deps.storage)
+  if (!shared) underWay.set(deps.storage, (shared = new Map()))
+  let pending = shared.get(keys.mp3)
+  if (!pending) {
+    pending = cachedOrSpoken(deps, spoken, voice, keys).finally(() => shared.delete(keys.mp3))
+    shared.set(keys.mp3, pending)
+  }
+  return untilAborted(pending, signal)
+}
+
+async function cachedOrSpoken(
+  deps: SpeechDeps,
+  text: string,
+  voice: VoiceId,
+  keys: { mp3: string; json: string },
+): Promise<StoredSpeech> {
+  const cached = await readCached(deps.storage, keys.json)
+  if (cached && (await deps.storage.size(keys.mp3)) !== null) return { mp3Key: keys.mp3, ...cached }
+
+  const { mp3, seconds, words } = await deps.voice.speak(text, voice)
+  const dir = deps.tmpDir ?? tmpdir()
+  await mkdir(dir, { recursive: true })
+  const base = path.join(dir, `speech-${randomUUID()}`)
+  try {
+    await writeFile(`${base}.mp3`, mp3)
+    await deps.storage.putFile(keys.mp3, `${base}.mp3`)
+    // The JSON goes in last: an entry counts as cached only once both files are whole.
+    await writeFile(`${base}.json`, JSON.stringify({ seconds, words }))
+    await deps.storage.putFile(keys.json, `${base}.json`)
+  } finally {
+    await rm(`${base}.mp3`, { force: true })
+    await rm(`${base}.json`, { force: true })
+  }
+  return { mp3Key: keys.mp3, seconds, words }
+}
+
+async function readCached(storage: Storage, key: string) {
+  if ((await storage.size(key)) === null) return null
+  try {
+    return SpokenSchema.parse(JSON.parse(await readText(storage.read(key))))
+  } catch {
+    return null // unreadable: spoken again and overwritten
+  }
+}
+
+function untilAborted<T>(work: Promise<T>, signal?: AbortSignal): Promise<T> {
+  if (!signal) return work
+  signal.throwIfAborted()
+  return new Promise((resolve, reject) => {
+    const stop = () => reject(signal.reason)
+    signal.addEventListener('abort', stop, { once: true })
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop))
+  })
+}

@@ -1,0 +1,39 @@
+import { PLANS } from '@storyreel/core'
+import { expect, test } from 'vitest'
+import { planFeatures, priceText, readPlanParam, storageText } from './plan-text'
+
+test('?plan= names a paid plan, or sends back to /plan', () => {
+  expect(readPlanParam(null)).toBeNull()
+  expect(readPlanParam('STARTER')).toBe('STARTER')
+  expect(readPlanParam('PRO')).toBe('PRO')
+  expect(readPlanParam('FREE')).toBe('invalid')
+  expect(readPlanParam('pro')).toBe('invalid')
+  expect(readPlanParam('')).toBe('invalid')
+})
+
+test('prices and storage as people read them', () => {
+  expect(priceText(PLANS.FREE)).toBe('$0')
+  expect(priceText(PLANS.STARTER)).toBe('$49.99')
+  expect(priceText(PLANS.PRO)).toBe('$99.99')
+  expect(storageText(0.5)).toBe('512 MB')
+  expect(storageText(1)).toBe('1 GB')
+  expect(storageText(5)).toBe('5 GB')
+})
+
+test('the plans of SPEC section 9', () => {
+  expect(planFeatures('FREE')).toEqual([
+    '5 videos per month',
+    '512 MB media storage',
+    'Standard support',
+  ])
+  expect(planFeatures('STARTER')).toEqual([
+    '50 videos per month',
+    '1 GB media storage',
+    'Premium support',
+  ])
+  expect(planFeatures('PRO')).toEqual([
+    '100 videos per month',
+    '5 GB media storage',
+    'Premium support',
+  ])
+})

@@ -1,0 +1,170 @@
+import { CaptionsSchema, TEXT_MARGIN, type WordTiming } from '@storyreel/core'
+import { describe, expect, it } from 'vitest'
+import {
+  captionAt,
+  captionBlock,
+  captionMetrics,
+  MAX_PAGE_WORDS,
+  PAGE_HOLD,
+  paginateCaptions,
+  type CaptionPage,
+} from './captions'
+
+/** A monospaced font: 10 px a character, spaces included. */
+const measure = (s: string) => s.length * 10
+
+/** Words 0.3 s long, one after another, each 0.1 s after the last. */
+function spoken(text: string, pauseAfter: Record<number, number> = {}): WordTiming[] {
+  let at = 0
+  return text.split(' ').map((word, i) => {
+    const w = { text: word, start: at, end: at + 0.3 }
+    at = w.end + 0.1 + (pauseAfter[i] ?? 0)
+    return w
+  })
+}
+
+const texts = (page: CaptionPage) => page.lines.map((l) => l.words.map((w) => w.text).join(' '))
+
+describe('paginateCaptions', () => {
+  it('cuts a phrase into even pages of a few words, not a full page and a lone word', () => {
+    const words = spoken('one two three four five six seven eight')
+    const pages = paginateCaptions(words, 1000, measure)
+    expect(pages.map(texts)).toEqual([['one two three four'], ['five six seven eight']])
+    for (const p of paginateCaptions(spoken(Array(30).fill('w').join(' ')), 1000, measure)) {
+      expect(p.last - p.first + 1).toBeLessThanOrEqual(MAX_PAGE_WORDS)
+    }
+  })
+
+  it('starts a new page after a sentence and after a long pause', () => {
+    const words = spoken('Hi there. How are you doing today friend', { 4: 1 })
+    expect(paginateCaptions(words, 1000, measure).map(texts)).toEqual([
+      ['Hi there.'],
+      ['How are you'],
+      ['doing today friend'],
+    ])
+  })
+
+  it('prefers a break after a comma', () => {
+    const words = spoken('We walked along, and then we sat down')
+    expect(paginateCaptions(words, 1000, measure).map(texts)).toEqual([
+      ['We walked along,'],
+      ['and then we sat down'],
+    ])
+  })
+
+  it('sets a page on two even lines when one is too wide, never more', () => {
+    const words = spoken('aaaa bbbb cccc dddd eeee ffff')
+    const [page] = paginateCaptions(words, 150, measure)
+    expect(texts(page!)).toEqual(['aaaa bbbb cccc', 'dddd eeee ffff'])
+    for (const p of paginateCaptions(spoken('aaaa bbbb cccc dddd eeee ffff gggg'), 100, measure)) {
+      expect(p.lines.length).toBeLessThanOrEqual(2)
+      for (const l of p.lines) expect(l.width).toBeLessThanOrEqual(100)
+    }
+  })
+
+  it('places each word where the text before it ends', () => {
+    const [page] = paginateCaptions(spoken('ab cde f'), 1000, measure)
+    expect(page!.lines[0]!.words.map((w) => [w.index, w.x])).toEqual([
+      [0, 0],
+      [1, 30],
+      [2, 70],
+    ])
+    expect(page!.lines[0]!.width).toBe(80)
+  })
+
+  it('breaks a word wider than a line between characters, alone on its page', () => {
+    const long = 'x'.repeat(35)
+    const pages = paginateCaptions(spoken(`a ${long} b`), 100, measure)
+    const page = pages.find((p) => p.first === 1)!
+    expect(page.last).toBe(1)
+    expect(page.lines.map((l) => l.words[0]!.text).join('')).toBe(long)
+    for (const l of page.lines) expect(l.width).toBeLessThanOrEqual(100)
+  })
+})
+
+describe('captionAt', () => {
+  const words = spoken('one two three four. five six')
+  const pages = paginateCaptions(words, 1000, measure)
+
+  it('shows nothing before the first word', () => {
+    expect(captionAt(pages, words, -0.1)).toBeNull()
+    expect(captionAt(pages, words, 0)).toMatchObject({ spoken: 0, page: { first: 0 } })
+  })
+
+  it('lights the word being spoken, and keeps it lit until the next starts', () => {
+    expect(captionAt(pages, words, 0.45)?.spoken).toBe(1)
+    expect(captionAt(pages, words, words[2]!.end + 0.05)?.spoken).toBe(2)
+  })
+
+  it('turns the page when the next page starts', () => {
+    expect(captionAt(pages, words, words[4]!.start - 0.01)?.page.first).toBe(0)
+    expect(captionAt(pages, words, words[4]!.start)).toMatchObject({
+      spoken: 4,
+      page: { first: 4 },
+    })
+  })
+
+  it('lingers briefly after the last word, unlit, then shows nothing', () => {
+    const end = words.at(-1)!.end
+    expect(captionAt(pages, words, end + PAGE_HOLD / 2)).toMatchObject({ spoken: null })
+    expect(captionAt(pages, words, end + PAGE_HOLD)).toBeNull()
+    expect(captionAt(pages, words, end + 10)).toBeNull()
+  })
+
+  it('shows nothing without words', () => {
+    expect(captionAt(paginateCaptions([], 1000, measure), [], 1)).toBeNull()
+  })
+})
+
+describe('captionMetrics and captionBlock', () => {
+  const style = (over: object) => CaptionsSchema.parse({ enabled: true, ...over })
+
+  it('sizes the text in percent of the shorter side', () => {
+    expect(captionMetrics(style({ size: 5 }), 1080, 1920).fontPx).toBeCloseTo(54)
+    expect(captionMetrics(style({ size: 10 }), 1920, 1080).fontPx).toBeCloseTo(108)
+  })
+
+  it('keeps box and outline inside the text margins at every position, long words too', () => {
+    const text = `Some ${'W'.repeat(60)} words. And a few more words on the slide`
+    for (const [width, height] of [
+      [1080, 1920],
+      [1920, 1080],
+      [864, 1080],
+    ] as const) {
+      for (const background of ['box', 'outline'] as const) {
+        for (const position of ['top', 'middle', 'bottom'] as const) {
+          const s = style({ size: 10, background, position })
+          const m = captionMetrics(s, width, height)
+          // Wider glyphs than the real fonts: a bound on what they measure.
+          const wide = (str: string) => str.length * m.fontPx
+          for (const page of paginateCaptions(spoken(text), m.maxWidth, wide)) {
+            const b = captionBlock(page, m, position, { width, height })
+            const label = `${width}x${height} ${background} ${position}`
+            expect(b.left, label).toBeGreaterThanOrEqual((width * TEXT_MARGIN.x) / 100 - 1e-6)
+            expect(b.left + b.width, label).toBeLessThanOrEqual(
+              width * (1 - TEXT_MARGIN.x / 100) + 1e-6,
+            )
+            if (page.lines.length <= 2) {
+              expect(b.top, label).toBeGreaterThanOrEqual((height * TEXT_MARGIN.y) / 100 - 1e-6)
+              expect(b.top + b.height, label).toBeLessThanOrEqual(
+                height * (1 - TEXT_MARGIN.y / 100) + 1e-6,
+              )
+            }
+          }
+        }
+      }
+    }
+  })
+
+  it('sits at the top margin, the middle, or above the bottom margin', () => {
+    const words = spoken('hello world')
+    const [page] = paginateCaptions(words, 1000, measure)
+    const m = captionMetrics(style({}), 1080, 1920)
+    const frame = { width: 1080, height: 1920 }
+    expect(captionBlock(page!, m, 'top', frame).top).toBeCloseTo(1920 * 0.07)
+    const middle = captionBlock(page!, m, 'middle', frame)
+    expect(middle.top + middle.height / 2).toBeCloseTo(960)
+    const bottom = captionBlock(page!, m, 'bottom', frame)
+    expect(bottom.top + bottom.height).toBeCloseTo(1920 * 0.93)
+  })
+})
