@@ -188,7 +188,25 @@ describe('walking skeleton: sign up, compose, render, download', () => {
       await page.getByRole('button', { name: 'Step 4: Render' }).click()
       await toast(page, UI_TEXT.renderWithoutTask).waitFor()
 
+      // A video that does not exist, or an address that cannot be one: said once, no polling.
+      for (const id of ['not-a-task-id', '00000000-0000-4000-8000-000000000000']) {
+        const polls: string[] = []
+        const count = (req: { url(): string }) => {
+          if (req.url().includes('/api/web/tasks/')) polls.push(req.url())
+        }
+        page.on('request', count)
+        await page.goto(`${server.url}/render/${id}`)
+        await page.getByRole('heading', { name: 'Video not found' }).waitFor()
+        await page.waitForTimeout(2500)
+        page.off('request', count)
+        expect(polls, id).toHaveLength(1)
+        expect(await page.locator('.spinner').count(), id).toBe(0)
+      }
+      await page.getByRole('link', { name: 'See your videos' }).click()
+      await page.waitForURL('**/queue')
+
       // Upload refuses other files, and Enter with nothing to compose says so.
+      await page.goto(`${server.url}/format`)
       await page.getByRole('button', { name: /1:1/ }).click()
       await page.waitForURL('**/upload?fromFormat=true')
       await page.getByLabel('Choose files').setInputFiles({

@@ -36,6 +36,11 @@ const TITLES: Record<Task['state'], string> = {
 
 const SUBTASKS = TaskSubtaskSchema.options
 
+/** No such task for this user, or an id that cannot be one: polling would never find it. */
+function isMissing(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 404 || error.status === 400)
+}
+
 function useTask(taskId: string) {
   return useQuery({
     queryKey: ['task', taskId],
@@ -45,7 +50,7 @@ function useTask(taskId: string) {
     refetchInterval: (query) => {
       const state = query.state.data?.state
       if (state && FINAL_TASK_STATES.includes(state)) return false
-      if (query.state.error instanceof ApiError && query.state.error.status === 404) return false
+      if (isMissing(query.state.error)) return false
       return TIMINGS.renderPollMs
     },
     refetchIntervalInBackground: true,
@@ -118,10 +123,11 @@ export function Component() {
   const ratio = useStory((state) => state.ratio)
   const download = useVideoDownload(taskId)
 
-  const { errorUpdateCount } = task
+  const { errorUpdateCount, error } = task
   useEffect(() => {
-    if (errorUpdateCount > 0) toast.error(UI_TEXT.failedRenderStatus)
-  }, [errorUpdateCount])
+    // A missing video is said on the page itself.
+    if (errorUpdateCount > 0 && !isMissing(error)) toast.error(UI_TEXT.failedRenderStatus)
+  }, [errorUpdateCount, error])
 
   const data = task.data
   const size = composition?.movieParams ?? (ratio ? RATIOS[ratio] : RATIOS['16:9'])
@@ -129,10 +135,11 @@ export function Component() {
   const portrait = size.height > size.width
 
   const state = data?.state
-  const title = state ? TITLES[state] : 'Checking your video'
+  const missing = !data && isMissing(task.error)
+  const title = state ? TITLES[state] : missing ? 'Video not found' : 'Checking your video'
   const ended = state === 'CANCELLED' || state === 'DELETED'
-  // An ended render without a picture needs no empty stage.
-  const showStage = !(ended && !data?.thumbnailUrl)
+  // An ended render without a picture, or no render at all, needs no empty stage.
+  const showStage = !missing && !(ended && !data?.thumbnailUrl)
   const layout = !showStage
     ? 'render__layout render__layout--single'
     : portrait
@@ -181,15 +188,21 @@ export function Component() {
         ) : null}
 
         <section className="render-status card" aria-live="polite" aria-label="Render status">
-          <TaskStateChip state={data?.state} />
+          {missing ? null : <TaskStateChip state={data?.state} />}
 
           {task.isError ? (
             <p className="render-status__error" role="alert">
               <TriangleAlert size={18} aria-hidden="true" />
-              {task.error instanceof ApiError && task.error.status === 404
-                ? task.error.message
+              {missing
+                ? 'There is no video at this address. It may have been deleted, or the link is incomplete.'
                 : UI_TEXT.failedRenderStatus}
             </p>
+          ) : null}
+
+          {missing ? (
+            <Link to="/queue" className={buttonClass('secondary', 'lg', 'btn--block')}>
+              See your videos
+            </Link>
           ) : null}
 
           {data ? <Progress task={data} /> : null}

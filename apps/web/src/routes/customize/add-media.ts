@@ -7,11 +7,14 @@ import { slideIdOf } from './editor-doc'
 /** A picture added in the editor shows this long, like the composer's (4 s). */
 export const NEW_PICTURE_SECONDS = 4
 
-/** The slide of a file added in the editor: its clip's length or 4 s, fading in and out. */
-export function slideFor(description: ImageDescription, file: MediaFile): Slide {
+/**
+ * The slide of a file added in the editor (uploaded here, or picked on /media): its clip's
+ * length, when known, or 4 s, fading in and out.
+ */
+export function slideFor(file: MediaFile, clipSeconds: number | null): Slide {
   const seconds =
-    description.kind === 'video' && description.duration
-      ? Math.min(MAX_SLIDE_SECONDS, Math.max(1, Math.round(description.duration * 10) / 10))
+    file.type === 'video' && clipSeconds
+      ? Math.min(MAX_SLIDE_SECONDS, Math.max(1, Math.round(clipSeconds * 10) / 10))
       : NEW_PICTURE_SECONDS
   return {
     id: slideIdOf(file.name),
@@ -44,7 +47,7 @@ export async function uploadMedia(files: File[], suggestion: string): Promise<Ad
     const file = mediaFileOf(description)
     added.files.push(file)
     added.descriptions[file.name] = description
-    added.slides.push(slideFor(description, file))
+    added.slides.push(slideFor(file, description.duration))
   }
   return added
 }

@@ -1,7 +1,8 @@
 import { MAX_SLIDES } from '@storyreel/core'
 import type { Composition, MediaFile } from '@storyreel/core'
 import { describe, expect, it } from 'vitest'
-import { backPath, mergeFiles, slideOf, slideRoom, uploadPath } from './destinations'
+import { slideFor } from '../customize/add-media'
+import { backPath, mergeFiles, slideRoom, uploadPath } from './destinations'
 
 const file = (name: string, type: MediaFile['type'] = 'image'): MediaFile => ({
   name,
@@ -17,7 +18,7 @@ function compositionOf(slides: number): Composition {
   return {
     movieParams: { width: 1080, height: 1920, voice: null },
     renderedVideoUrl: null,
-    composition: Array.from({ length: slides }, (_, i) => slideOf(file(`s${i}.jpg`), null)),
+    composition: Array.from({ length: slides }, (_, i) => slideFor(file(`s${i}.jpg`), null)),
   } as Composition
 }
 
@@ -48,9 +49,9 @@ describe('slideRoom', () => {
   })
 })
 
-describe('slideOf', () => {
+describe('slideFor', () => {
   it('shows a picture 4 s with a fade, under the id of its file', () => {
-    expect(slideOf(file('abc123.jpg'), null)).toMatchObject({
+    expect(slideFor(file('abc123.jpg'), null)).toMatchObject({
       id: 'abc123',
       filename: 'abc123.jpg',
       duration: 4,
@@ -59,10 +60,10 @@ describe('slideOf', () => {
   })
 
   it('plays a clip for its length, at least 1 s and at most a slide’s longest', () => {
-    expect(slideOf(file('clip.mp4', 'video'), 7.26).duration).toBe(7.3)
-    expect(slideOf(file('clip.mp4', 'video'), 0.2).duration).toBe(1)
-    expect(slideOf(file('clip.mp4', 'video'), 600).duration).toBe(60)
+    expect(slideFor(file('clip.mp4', 'video'), 7.26).duration).toBe(7.3)
+    expect(slideFor(file('clip.mp4', 'video'), 0.2).duration).toBe(1)
+    expect(slideFor(file('clip.mp4', 'video'), 600).duration).toBe(60)
     // Its length could not be read: as long as a picture.
-    expect(slideOf(file('clip.mp4', 'video'), null).duration).toBe(4)
+    expect(slideFor(file('clip.mp4', 'video'), null).duration).toBe(4)
   })
 })

@@ -1,7 +1,5 @@
-import { MAX_SLIDES, MAX_SLIDE_SECONDS, newEffect } from '@storyreel/core'
-import type { Composition, MediaFile, Slide } from '@storyreel/core'
-import { NEW_PICTURE_SECONDS } from '../customize/add-media'
-import { slideIdOf } from '../customize/editor-doc'
+import { MAX_SLIDES } from '@storyreel/core'
+import type { Composition, MediaFile } from '@storyreel/core'
 
 /**
  * Where 'Go back' leads (SPEC section 2): the editor when there is a composition, else the upload
@@ -38,23 +36,4 @@ export function mergeFiles(
 /** How many more slides the composition can take. */
 export function slideRoom(composition: Composition): number {
   return Math.max(0, MAX_SLIDES - composition.composition.length)
-}
-
-/**
- * The slide of a library file added to the editor: the rule of the editor's own 'Add more media'
- * (customize/add-media.ts slideFor: the clip's length, else 4 s, fading in and out). slideFor
- * takes what describe found in the file, which a library file picked here has not been through;
- * a clip's length is read from the file by the browser instead.
- */
-export function slideOf(file: MediaFile, clipSeconds: number | null): Slide {
-  const seconds =
-    file.type === 'video' && clipSeconds
-      ? Math.min(MAX_SLIDE_SECONDS, Math.max(1, Math.round(clipSeconds * 10) / 10))
-      : NEW_PICTURE_SECONDS
-  return {
-    id: slideIdOf(file.name),
-    filename: file.name,
-    duration: seconds,
-    effects: [newEffect('fade')],
-  }
 }

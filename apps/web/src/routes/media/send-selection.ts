@@ -2,10 +2,11 @@ import type { MediaFile } from '@storyreel/core'
 import { apiUrl } from '../../config'
 import { randomId } from '../../lib/random-id'
 import { useStory } from '../../lib/store'
+import { slideFor } from '../customize/add-media'
 import { appendSlides } from '../customize/editor-doc'
 import { edit, openEditor, useEditor } from '../customize/editor-store'
 import { clipSeconds } from './clip-seconds'
-import { mergeFiles, slideOf } from './destinations'
+import { mergeFiles } from './destinations'
 
 /** The chosen library files join the picked ones on /upload, after them. */
 export function addToUpload(files: MediaFile[]): void {
@@ -30,6 +31,6 @@ export async function addToEditor(files: MediaFile[]): Promise<void> {
   // After a reload on /media the editor has not opened this composition yet.
   openEditor(story.composition)
   const first = useEditor.getState().history?.present.doc.slides.length ?? 0
-  const slides = files.map((file, index) => slideOf(file, lengths[index] ?? null))
+  const slides = files.map((file, index) => slideFor(file, lengths[index] ?? null))
   edit((doc) => appendSlides(doc, slides, randomId), { slideIndex: first })
 }
