@@ -204,6 +204,27 @@ describe('walking skeleton: sign up, compose, render, download', () => {
       }
       await page.getByRole('link', { name: 'See your videos' }).click()
       await page.waitForURL('**/queue')
+      // The new page's heading takes the focus, as a page load would announce it.
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.textContent))
+        .toBe('Your videos')
+      // The first Tab of a loaded page offers to skip the header.
+      await page.reload()
+      await page.getByRole('heading', { name: 'Your videos' }).waitFor()
+      await page.keyboard.press('Tab')
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content')
+
+      // An error no code caught: its own message in the toast, and a report to the server.
+      const reported = page.waitForRequest(
+        (req) => req.url().endsWith('/api/log/error') && req.method() === 'POST',
+      )
+      await page.evaluate(() => {
+        setTimeout(() => void Promise.reject(new Error('Boom from a timer')), 0)
+      })
+      await toast(page, 'Boom from a timer').waitFor()
+      expect((await reported).postDataJSON()).toMatchObject({
+        error: { message: 'Boom from a timer' },
+      })
 
       // Upload refuses other files, and Enter with nothing to compose says so.
       await page.goto(`${server.url}/format`)

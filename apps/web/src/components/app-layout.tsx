@@ -2,6 +2,7 @@ import { useEffect } from 'react'
 import { Outlet, useLocation } from 'react-router'
 import { ApiError, onSessionFailure } from '../lib/api'
 import { useLogout, useSession } from '../lib/session'
+import { useFocusOnNavigate } from '../lib/use-focus-on-navigate'
 import { getUserData, useUserData } from '../lib/user-data'
 import { AppHeader } from './app-header'
 import { FooterNav } from './footer-nav'
@@ -20,6 +21,7 @@ export function AppLayout() {
   const session = useSession()
   const logout = useLogout()
   const tabBar = showsTabBar(useLocation().pathname)
+  useFocusOnNavigate('main')
 
   useEffect(
     () =>
@@ -62,6 +64,9 @@ export function AppLayout() {
 
   return (
     <div className={tabBar ? 'app-shell app-shell--tab-bar' : 'app-shell'}>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
       <AppHeader user={user ?? session.data?.userData ?? null} />
       <main className="app-main" id="main">
         <Outlet />

@@ -1,19 +1,9 @@
-import { UI_TEXT, logApi } from '@storyreel/core'
+import { UI_TEXT } from '@storyreel/core'
 import { useEffect } from 'react'
 import { isRouteErrorResponse, useNavigate, useRouteError } from 'react-router'
-import { callApi } from '../lib/api'
+import { showUncaught } from '../lib/report-error'
 import { FullPageMessage } from './full-page'
 import { Button } from './ui/button'
-import { toast } from './ui/toast'
-
-/** Best effort: an uncaught error is reported to the server's log. */
-function reportError(error: unknown) {
-  const payload =
-    error instanceof Error
-      ? { message: error.message, stack: error.stack ?? null, url: window.location.href }
-      : { message: String(error), stack: null, url: window.location.href }
-  callApi(logApi.error, { body: { error: payload } }).catch(() => undefined)
-}
 
 /** Uncaught render errors: the red toast, a report to the server, and a way back. */
 export function RouteError() {
@@ -23,8 +13,7 @@ export function RouteError() {
 
   useEffect(() => {
     if (notFound) return
-    toast.error(UI_TEXT.unexpected)
-    reportError(error)
+    showUncaught(error)
   }, [error, notFound])
 
   return (
