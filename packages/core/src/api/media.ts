@@ -64,6 +64,16 @@ export const mediaApi = {
     body: 'multipart',
     answer: DescribeAnswerSchema,
   }),
+  /**
+   * Describes files already in the user's library (picked on /media) without sending them
+   * again: the upload screen's compose needs a description of every slide.
+   */
+  describeStored: endpoint({
+    method: 'POST',
+    path: '/media/describe/stored',
+    body: z.object({ names: z.array(MediaNameSchema).min(1).max(50) }),
+    answer: DescribeAnswerSchema,
+  }),
   listUploads: endpoint({
     method: 'GET',
     path: '/web/tasks/user/uploads',

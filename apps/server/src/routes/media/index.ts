@@ -51,6 +51,20 @@ export async function mediaRoutes(app: FastifyInstance) {
     }
   })
 
+  route(app, mediaApi.describeStored, async (req) => {
+    const user = requireUser(req)
+    const rows = await ownedMedia(db, user.id, req.body.names)
+    const byName = new Map(rows.map((row) => [row.name, row]))
+    const descriptions = []
+    for (const name of req.body.names) {
+      const row = byName.get(name)!
+      const file = await storage.localPath(storageKeys.upload(user.id, name))
+      const description = await describeMedia(file, name, row.kind, tools)
+      descriptions.push({ ...description, mediaFile: toMediaFile(row) })
+    }
+    return { descriptions }
+  })
+
   route(app, mediaApi.listUploads, async (req) => {
     const rows = await listMedia(db, requireUser(req).id)
     const compressed = req.query.compressed === 'true'

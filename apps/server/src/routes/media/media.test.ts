@@ -60,6 +60,28 @@ describe('uploads and analysis', () => {
     expect(file.body.subarray(1, 4).toString()).toBe('PNG')
   })
 
+  it('describes files already in the library where they are, for their owner only', async () => {
+    const { client } = await signUp(server)
+    const form = formWith([pictureFile('a.png', { width: 320, height: 200, hue: 120 })])
+    const [stored] = (await client.upload<Described>('/api/media/describe', form)).data.descriptions
+    const before = await storedFiles()
+
+    const again = await client.post<Described>('/api/media/describe/stored', {
+      names: [stored!.filename],
+    })
+    expect(again.status).toBe(200)
+    expect(again.data.descriptions).toEqual([stored])
+    // Nothing was stored a second time.
+    expect(await storedFiles()).toEqual(before)
+
+    const stranger = (await signUp(server)).client
+    const theirs = await stranger.post('/api/media/describe/stored', { names: [stored!.filename] })
+    expect(theirs.status).toBe(404)
+    expect(theirs.message).toBe('msg_media_not_found')
+    const climbing = await client.post('/api/media/describe/stored', { names: ['../x.png'] })
+    expect(climbing.status).toBe(400)
+  })
+
   it('describes an MP4 clip: size, length and its look from a decoded frame', async () => {
     const { client } = await signUp(server)
     const res = await client.upload<Described>(

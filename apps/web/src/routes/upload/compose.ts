@@ -1,6 +1,6 @@
 import { UI_TEXT, UPLOAD_RULES, compositionApi, mediaApi, rescaleToRatio } from '@storyreel/core'
 import type { Composition, ImageDescription, MediaFile, Ratio, VoiceId } from '@storyreel/core'
-import { ApiError, callApi, fetchBlob } from '../../lib/api'
+import { ApiError, callApi } from '../../lib/api'
 import { mediaFileOf } from '../../lib/files'
 import type { PendingFile } from '../../lib/store'
 
@@ -65,12 +65,15 @@ export async function compose(input: ComposeInput): Promise<ComposeResult> {
   const slots: (MediaFile | null)[] = [...uploaded, ...pending.map(() => null)]
   const toSend: { slot: number; file: File }[] = []
   try {
-    for (const [slot, file] of uploaded.entries()) {
-      if (descriptions[file.name]) continue
-      // Known to the server but not described here (e.g. picked from the media library).
-      slots[slot] = null
-      const blob = await fetchBlob(file.path)
-      toSend.push({ slot, file: new File([blob], file.name, { type: blob.type }) })
+    // Known to the server but not described here (picked from the media library): described
+    // where they are stored, not sent again.
+    const stored = uploaded.filter((file) => !descriptions[file.name])
+    if (stored.length > 0) {
+      const answer = await callApi(mediaApi.describeStored, {
+        body: { names: stored.map((file) => file.name) },
+      })
+      for (const description of answer.descriptions)
+        descriptions[description.filename] = description
     }
     pending.forEach((item, index) =>
       toSend.push({ slot: uploaded.length + index, file: item.file }),
