@@ -222,6 +222,8 @@ function answerApi(seen: SeenRequest, res: ServerResponse) {
       return json(res, 401, { errors: ['OAuth error: The access token is invalid'] })
     }
     if (path === '/photos') return json(res, 200, items.map(unsplashPhoto))
+    const taken = /^\/photos\/([\w-]+)\/download$/.exec(path)
+    if (taken) return json(res, 200, { url: `https://images.unsplash.com/photo-${taken[1]}` })
     if (path === '/search/photos') {
       return json(res, 200, {
         total,

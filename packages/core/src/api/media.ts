@@ -54,7 +54,11 @@ export const StockSearchQuerySchema = z.object({
 export type StockSearchQuery = z.infer<typeof StockSearchQuerySchema>
 
 /** A stock item's `path` (or `videoPath`) from a search answer. */
-export const StockDownloadBodySchema = z.object({ url: z.string().url().max(2048) })
+export const StockDownloadBodySchema = z.object({
+  url: z.string().url().max(2048),
+  /** The item's name in the search answer: Unsplash's terms ask to report each photo taken. */
+  name: z.string().max(200).optional(),
+})
 
 export const mediaApi = {
   /** Stores the uploaded files (multipart: files, suggestion) and describes each. */

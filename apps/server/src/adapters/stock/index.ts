@@ -9,7 +9,7 @@ import { pixabayImages, pixabayVideos } from './pixabay'
 import { guardedDownload, systemResolve } from './safe-download'
 import { searchCache } from './search-cache'
 import type { Stock, StockQuery, StockSource } from './stock'
-import { unsplashPhotos } from './unsplash'
+import { unsplashPhotoId, unsplashPhotos, unsplashReportTaken } from './unsplash'
 
 const SEARCH_TIMEOUT_MS = 10_000
 const CACHE_MS = 5 * 60 * 1000
@@ -99,6 +99,8 @@ function toAppError(err: unknown): AppError {
  */
 export function openStock(env: Env, log: FastifyBaseLogger): Stock {
   const sources = tabSources(env)
+  const unsplash = config(env.UNSPLASH_API_URL, env.UNSPLASH_ACCESS_KEY)
+  const reportToUnsplash = unsplash && unsplashReportTaken(unsplash)
   const cache = searchCache<MediaFile[]>({ maxEntries: CACHE_ENTRIES })
   const policy: MediaHostPolicy = {
     hosts: new Set(configuredMediaHosts(env)),
@@ -146,5 +148,12 @@ export function openStock(env: Env, log: FastifyBaseLogger): Stock {
         maxRedirects: MAX_REDIRECTS,
         timeoutMs: DOWNLOAD_TIMEOUT_MS,
       }),
+    async reportTaken(name) {
+      const photoId = unsplashPhotoId(name)
+      if (!photoId || !reportToUnsplash) return
+      await reportToUnsplash(photoId, AbortSignal.timeout(SEARCH_TIMEOUT_MS)).catch(
+        (err: unknown) => log.warn({ err, photoId }, 'unsplash download report failed'),
+      )
+    },
   }
 }

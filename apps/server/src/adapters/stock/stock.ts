@@ -29,4 +29,9 @@ export interface Stock {
    * hosts (see safe-download.ts). Throws DownloadError.
    */
   download(url: string, file: string, maxBytes: number): Promise<void>
+  /**
+   * Tells the provider that a user took this item, where its terms ask for it (Unsplash's
+   * download endpoint); best effort, it never fails the download.
+   */
+  reportTaken(name: string): Promise<void>
 }

@@ -81,3 +81,22 @@ export function unsplashPhotos(config: { apiUrl: string; key: string }): StockSo
     return photos.map((p) => unsplashMediaFile(p, frame, fetchedAt))
   }
 }
+
+const TrackedSchema = z.object({ url: z.string() })
+
+/** The photo id in a search answer's item name (`unsplash-<id>.jpg`). */
+export function unsplashPhotoId(name: string): string | null {
+  return /^unsplash-([A-Za-z0-9_-]{1,64})\.jpg$/.exec(name)?.[1] ?? null
+}
+
+/**
+ * Unsplash's API guidelines: taking a photo calls its download endpoint, which counts the
+ * download for the photographer (it answers the file's URL, which we already have).
+ */
+export function unsplashReportTaken(config: { apiUrl: string; key: string }) {
+  const headers = { authorization: `Client-ID ${config.key}`, 'accept-version': 'v1' }
+  return async (photoId: string, signal: AbortSignal) => {
+    const url = new URL(`${config.apiUrl}/photos/${encodeURIComponent(photoId)}/download`)
+    await getJson(url, headers, TrackedSchema, signal)
+  }
+}

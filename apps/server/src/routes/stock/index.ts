@@ -40,6 +40,7 @@ export async function stockRoutes(app: FastifyInstance) {
     async (req) => {
       const user = requireUser(req)
       const row = await downloadStockMedia(req.body.url, user.id, deps, req.log)
+      if (req.body.name) await stock.reportTaken(req.body.name)
       return toMediaFile(row, { compressed: true })
     },
     { config: perUserPerMinute(STOCK_LIMITS.downloadsPerMinute) },

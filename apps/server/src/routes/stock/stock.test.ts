@@ -4,7 +4,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { STOCK_LIMITS, type MediaFile } from '@storyreel/core'
 import { apiClient, signUp } from '../../../test/client'
-import { FAKE_TOTAL, startFakeStock, type FakeStock } from '../../../test/stock-servers'
+import { FAKE_KEYS, FAKE_TOTAL, startFakeStock, type FakeStock } from '../../../test/stock-servers'
 import { startTestServer, type TestServer } from '../../../test/test-server'
 
 let fake: FakeStock
@@ -262,6 +262,28 @@ describe('POST /media/download', () => {
       width: 720,
       height: 405,
     })
+  })
+
+  it('reports a taken Unsplash photo to Unsplash, as its API guidelines ask', async () => {
+    const { client } = await signUp(server)
+    const before = fake.requests.length
+    const res = await client.post<MediaFile>('/api/media/download', {
+      url: `${fake.url}/media/photo.jpg`,
+      name: 'unsplash-abc_123.jpg',
+    })
+    expect(res.status).toBe(200)
+    const reports = fake.requests
+      .slice(before)
+      .filter((r) => r.provider === 'unsplash' && r.path === '/photos/abc_123/download')
+    expect(reports).toHaveLength(1)
+    expect(reports[0]!.authorization).toBe(`Client-ID ${FAKE_KEYS.unsplash}`)
+    // Other providers' items report nothing.
+    const other = fake.requests.length
+    await client.post('/api/media/download', {
+      url: `${fake.url}/media/photo.jpg`,
+      name: 'pexels-42.jpeg',
+    })
+    expect(fake.requests.slice(other).filter((r) => r.path.includes('/download'))).toEqual([])
   })
 
   it('stores a stock clip', async () => {

@@ -5,7 +5,7 @@ export type SaveState = 'saving' | 'saved' | 'failed'
 
 export interface StoreOptions {
   /** Copies a stock file into the library (POST /media/download) and answers the stored file. */
-  download: (url: string) => Promise<MediaFile>
+  download: (url: string, name: string) => Promise<MediaFile>
   onProgress: (name: string, state: SaveState) => void
   /** Stock items stored by an earlier try, by their stock name: they are not copied again. */
   stored: Map<string, MediaFile>
@@ -33,7 +33,7 @@ export async function storeSelection(
       const file = selection[index]!
       onProgress(file.name, 'saving')
       try {
-        const saved = await download(file.videoPath ?? file.path)
+        const saved = await download(file.videoPath ?? file.path, file.name)
         stored.set(file.name, saved)
         results[index] = saved
         onProgress(file.name, 'saved')

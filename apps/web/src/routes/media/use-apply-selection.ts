@@ -50,7 +50,7 @@ export function useApplySelection(source: 'customize' | null) {
     setStates({})
     try {
       const files = await storeSelection(selection, {
-        download: (url) => callApi(mediaApi.downloadStock, { body: { url } }),
+        download: (url, name) => callApi(mediaApi.downloadStock, { body: { url, name } }),
         onProgress: (name, state) => setStates((all) => ({ ...all, [name]: state })),
         stored: stored.current,
       })
