@@ -98,6 +98,36 @@ describe('the render worker', () => {
     expect((await client.get(`/api/web/tasks/result/${taskId}`)).status).toBe(409)
   })
 
+  it('shows the thumbnail from the first slide while the rest still renders', async () => {
+    const { client } = await signUp(server)
+    const described = await client.upload<{ descriptions: ImageDescription[] }>(
+      '/api/media/describe',
+      formWith([0, 1, 2, 3].map((i) => pictureFile(`p${i}.png`, { hue: i * 80 }))),
+    )
+    const created = await client.post<{ content: Composition }>('/api/composition/create', {
+      suggestion: '',
+      imageDescriptions: described.data.descriptions,
+    })
+    const composition = created.data.content
+    // Long enough after the first slide's middle to be seen rendering; silent to start at once.
+    composition.movieParams = { ...composition.movieParams, width: 640, height: 360, voice: null }
+    for (const slide of composition.composition) slide.duration = 3
+    const { taskId } = (
+      await client.post<{ taskId: string }>('/api/composition/render', { composition })
+    ).data
+
+    const task = await waitForTask(
+      client,
+      taskId,
+      (t) => settled(t) || (t.state === 'EXECUTING' && t.thumbnailUrl !== null),
+    )
+    expect(task.state).toBe('EXECUTING')
+    const image = await client.get(task.thumbnailUrl!)
+    expect(image.status).toBe(200)
+    expect(image.headers.get('content-type')).toBe('image/jpeg')
+    expect((await waitForTask(client, taskId)).state).toBe('FINISHED')
+  })
+
   it('ends a render whose media is gone as CANCELLED with a readable reason', async () => {
     const { client } = await signUp(server)
     const described = await client.upload<{ descriptions: ImageDescription[] }>(

@@ -148,6 +148,11 @@ export function beat(
   return updateOwned(db, taskId, runId, { heartbeatAt: new Date(), ...at })
 }
 
+/** A thumbnail from the first frames is stored: the render page shows it while rendering. */
+export function showThumbnail(db: Db, taskId: string, runId: string) {
+  return updateOwned(db, taskId, runId, { hasThumbnail: true })
+}
+
 /** The result and thumbnail are stored: the task is FINISHED. */
 export function finishTask(db: Db, taskId: string, runId: string, rendered: Composition) {
   return updateOwned(db, taskId, runId, {

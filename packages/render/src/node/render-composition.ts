@@ -21,6 +21,11 @@ export interface RenderOptions {
   words?: WordTiming[][]
   /** Percent of frames done, 0..100, called when it changes. */
   onProgress?: (percent: number) => void
+  /**
+   * The thumbnail is ready while the video still renders (from the first slide): `file` is whole
+   * now but is moved at the end, so copy it, don't move it.
+   */
+  onThumbnail?: (file: string) => void
   signal?: AbortSignal
   tools?: MediaTools
 }
@@ -72,6 +77,7 @@ export async function renderComposition(
         const settle = () => signal?.removeEventListener('abort', onAbort)
         thread.on('message', (m: RenderThreadMessage) => {
           if (m.type === 'progress') opts.onProgress?.(m.percent)
+          else if (m.type === 'thumbnail') opts.onThumbnail?.(input.thumbnailFile)
           else if (m.type === 'spawn') pids.add(m.pid)
           else if (m.type === 'done') {
             settle()

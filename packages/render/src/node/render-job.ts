@@ -24,6 +24,8 @@ export interface RenderThreadInput {
 
 export interface RenderHooks {
   onProgress(percent: number): void
+  /** The thumbnail file is written, whole, long before the video ends. */
+  onThumbnail(): void
   onSpawn(child: ChildProcess): void
 }
 
@@ -111,6 +113,7 @@ export async function renderJob(
         const pixels = canvas.data()
         if (done === thumbnailFrame) {
           await writeFile(job.thumbnailFile, await canvas.encode('jpeg', THUMBNAIL_QUALITY))
+          hooks.onThumbnail()
         }
         await encoder.write(pixels)
         done++

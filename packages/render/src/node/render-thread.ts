@@ -8,6 +8,7 @@ import { lowerThreadPriority } from './ts-thread'
  */
 export type RenderThreadMessage =
   | { type: 'progress'; percent: number }
+  | { type: 'thumbnail' }
   | { type: 'spawn'; pid: number }
   | { type: 'done'; durationSeconds: number; frames: number }
   | { type: 'error'; message: string; stack?: string }
@@ -18,6 +19,7 @@ const post = (m: RenderThreadMessage) => port.postMessage(m)
 
 renderJob(workerData as RenderThreadInput, {
   onProgress: (percent) => post({ type: 'progress', percent }),
+  onThumbnail: () => post({ type: 'thumbnail' }),
   onSpawn: (child) => {
     if (child.pid) post({ type: 'spawn', pid: child.pid })
   },

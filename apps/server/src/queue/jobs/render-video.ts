@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { mkdir, rm } from 'node:fs/promises'
+import { copyFile, mkdir, rm } from 'node:fs/promises'
 import path from 'node:path'
 import type { FastifyBaseLogger } from 'fastify'
 import type PgBoss from 'pg-boss'
@@ -29,6 +29,7 @@ import {
   failTask,
   finishTask,
   loadTask,
+  showThumbnail,
   type TaskRow,
 } from '../../services/render-tasks'
 import { HEARTBEAT_EVERY_MS, HEARTBEAT_STALE_MS, workDir } from '../liveness'
@@ -180,6 +181,28 @@ async function retryWhenFree(deps: RunDeps, taskId: string) {
 }
 
 /**
+ * Stores the thumbnail the render drew from its first slide, while it goes on: the render page
+ * and the videos grid show the picture instead of a placeholder. Best effort: the final
+ * thumbnail is stored with the video anyway.
+ */
+async function storeEarlyThumbnail(
+  deps: RunDeps,
+  taskId: string,
+  runId: string,
+  file: string,
+  work: string,
+): Promise<void> {
+  try {
+    const copy = path.join(work, 'early-thumbnail.jpg')
+    await copyFile(file, copy)
+    await deps.storage.putFile(storageKeys.thumbnail(taskId), copy)
+    await showThumbnail(deps.db, taskId, runId)
+  } catch (err) {
+    deps.log.warn({ err, taskId }, 'early thumbnail not stored')
+  }
+}
+
+/**
  * Renders one task. Safe to run again for the same task (a retry after a crash): each run takes
  * ownership with a new run id, renders into its own temporary folder, and only the owning run
  * moves the result into place and marks the task FINISHED. A run is stopped at its time limit
@@ -202,6 +225,7 @@ export async function runRenderVideo(
   const deadline = AbortSignal.timeout(Math.ceil(limitSeconds * 1000))
   log.info({ taskId, runId, limitSeconds }, 'render started')
   const heartbeat = startHeartbeat(deps, task, runId)
+  let earlyThumbnail: Promise<void> = Promise.resolve()
   try {
     const composition = CompositionSchema.parse(task.composition)
     const signal = AbortSignal.any([heartbeat.signal, deadline])
@@ -234,7 +258,12 @@ export async function runRenderVideo(
       onProgress: (percent) => {
         heartbeat.at.progress = Math.round(percent * 10) / 10
       },
+      onThumbnail: (file) => {
+        earlyThumbnail = storeEarlyThumbnail(deps, taskId, runId, file, work)
+      },
     })
+    // The early copy must not land after the final one.
+    await earlyThumbnail
     const current = await loadTask(db, taskId)
     if (current?.state === 'DELETED') throw new RunStopped('deleted')
     if (current?.runId !== runId) throw new RunStopped('taken-over')
@@ -244,6 +273,8 @@ export async function runRenderVideo(
     if (!(await finishTask(db, taskId, runId, rendered))) throw await whyStopped(db, taskId)
     log.info({ taskId, runId }, 'render finished')
   } catch (err) {
+    // Settled first, so a deleted task's files are not written again after they are removed.
+    await earlyThumbnail
     const stopped = deadline.aborted ? new RunStopped('time-limit') : err
     await onRunError(deps, task, runId, stopped, attempt)
   } finally {
