@@ -221,7 +221,8 @@ describe('videos, plans and the sign-in callback', () => {
         const videos = mainNav(page).getByRole('link', { name: 'Videos' })
         await videos.click()
         await page.waitForURL('**/queue')
-        expect(await videos.getAttribute('aria-current')).toBe('page')
+        // The URL changes before React marks the link: wait for the mark, not the URL.
+        await expect.poll(() => videos.getAttribute('aria-current')).toBe('page')
         await page.getByRole('link', { name: /See plans/ }).click()
         await page.waitForURL('**/plan')
       }
