@@ -9,6 +9,7 @@ import {
   RENDER_COST,
   type Composition,
   type EffectName,
+  type Framing,
 } from '@storyreel/core'
 import { renderComposition } from '@storyreel/render/node'
 import { benchPhotos } from './render-media'
@@ -17,9 +18,10 @@ import { benchPhotos } from './render-media'
  * bench/effect-cost: measures the weights of core's render budget (RENDER_COST). Renders one
  * slide of a 3000x2000 photo under a zoom (a moving picture: x264 codes a still one several
  * times faster, so a still base would flatter), then with each other effect added at its
- * costliest settings within the bounds, and prints CPU seconds (this process, its render thread
- * and ffmpeg; Linux) per second of video per megapixel: the base (photo and clip), and what each
- * effect adds, beside the figures in core. CPU time, not wall time: it holds on a busy machine.
+ * costliest settings within the bounds, then fitted instead of covering, and prints CPU seconds
+ * (this process, its render thread and ffmpeg; Linux) per second of video per megapixel: the
+ * base (photo and clip), and what each effect and the fit framing add, beside the figures in
+ * core. CPU time, not wall time: it holds on a busy machine.
  *
  *   npm run effect-cost -w @storyreel/bench [-- --seconds 3 --size 1080x1920 --runs 2]
  */
@@ -70,10 +72,14 @@ async function clip(): Promise<string> {
   return file
 }
 
-function composition(media: string, effects: Composition['composition'][0]['effects']) {
+function composition(
+  media: string,
+  effects: Composition['composition'][0]['effects'],
+  framing: Framing,
+) {
   return CompositionSchema.parse({
     movieParams: { width, height, voice: null },
-    composition: [{ id: 'cost', filename: basename(media), duration: seconds, effects }],
+    composition: [{ id: 'cost', filename: basename(media), duration: seconds, effects, framing }],
   })
 }
 
@@ -88,12 +94,16 @@ function cpuSeconds(): number {
 }
 
 /** The least CPU time of `runs` renders, in seconds. */
-async function timeRender(media: string, effects: unknown[]): Promise<number> {
+async function timeRender(
+  media: string,
+  effects: unknown[],
+  framing: Framing = 'cover',
+): Promise<number> {
   let best = Infinity
   for (let i = 0; i < runs; i++) {
     const t0 = cpuSeconds()
     await renderComposition({
-      composition: composition(media, effects as Composition['composition'][0]['effects']),
+      composition: composition(media, effects as Composition['composition'][0]['effects'], framing),
       resolveMedia: (f) => join(OUT, f),
       outFile: join(OUT, 'cost.mp4'),
       thumbnailFile: join(OUT, 'cost.jpg'),
@@ -119,3 +129,6 @@ for (const name of EFFECT_NAMES.filter((n) => n !== 'zoom')) {
   const added = perUnit(await timeRender(photo!, [zoom, { name, params: HEAVIEST[name] }])) - base
   console.log(`+ ${name.padEnd(16)} ${fmt(added)}  (${fmt(RENDER_COST.effects[name])})`)
 }
+// The 3:2 photo fitted in the frame: its backdrop scaled up under it on every frame.
+const fitted = perUnit(await timeRender(photo!, [zoom], 'fit')) - base
+console.log(`+ ${'fit framing'.padEnd(16)} ${fmt(fitted)}  (${fmt(RENDER_COST.framing.fit)})`)

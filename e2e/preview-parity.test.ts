@@ -46,6 +46,7 @@ const MISMATCHES: { name: string; variant: Variant; dt: number }[] = [
   { name: 'text moved 1 % (5 px on the preview)', variant: { shiftX: 1 }, dt: 0 },
   { name: 'fonts swapped', variant: { fonts: ['Times-Roman', 'Arial'] }, dt: 0 },
   { name: 'text box not scaled to the preview', variant: { boxScale: 1.5 }, dt: 0 },
+  { name: 'fitted picture drawn as cover', variant: { cover: true }, dt: 0 },
 ]
 
 const score = (a: Pixels, b: Pixels) => {

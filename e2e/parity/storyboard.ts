@@ -12,14 +12,17 @@ export interface Variant {
   boxScale?: number
   /** Distort's grain this much stronger. */
   grain?: number
+  /** The fitted slide drawn as cover (a preview that ignored the framing). */
+  cover?: boolean
 }
 
 /**
  * Four slides over one picture that use every effect type: a zoom in mid-fade with a vignette
  * and two titles; a zoom out with a round vignette and streamed text; a pan under a blur with
- * text in a box of its own size; distortion without grain, and grain alone. Grain is random
- * per pixel: at the preview's size its pattern differs by nature, so the last slide is compared
- * by its strength, not pixel by pixel.
+ * text in a box of its own size; distortion without grain, and grain alone; the picture fitted
+ * whole on its blurred backdrop under a zoom. Grain is random per pixel: at the preview's size
+ * its pattern differs by nature, so the grain slide is compared by its strength, not pixel by
+ * pixel.
  */
 export function storyboard(movie: MovieParams, filename: string, v: Variant = {}): Composition {
   const [first, second] = v.fonts ?? ['Arial', 'Times-Roman']
@@ -125,16 +128,27 @@ export function storyboard(movie: MovieParams, filename: string, v: Variant = {}
           },
         ],
       },
+      {
+        id,
+        filename,
+        duration: 4,
+        framing: v.cover ? undefined : 'fit',
+        effects: [zoom(100, 160, { focusX: 30 })],
+      },
     ],
   })
 }
 
-/** Mid-zoom, mid-fade, mid-stream ("Word by w"), mid-pan and mid-blur, mid-evolution. */
+/**
+ * Mid-zoom, mid-fade, mid-stream ("Word by w"), mid-pan and mid-blur, mid-evolution, and the
+ * fitted picture mid-zoom.
+ */
 export const INSTANTS = [
   { slideIndex: 0, t: 1.3 },
   { slideIndex: 1, t: 1.6 },
   { slideIndex: 2, t: 1.2 },
   { slideIndex: 3, t: 1.0 },
+  { slideIndex: 5, t: 2.0 },
 ]
 
 /** The slide of grain alone, and when it is compared. */

@@ -12,10 +12,16 @@ export interface TestServer {
 
 /**
  * Starts the real server (embedded database, in-process worker) on a free port and a fresh
- * DATA_DIR; `env` adds settings (fake stock providers).
+ * DATA_DIR; `env` adds settings (fake stock providers, a fake OpenAI). `prepare` runs on the
+ * fresh DATA_DIR before the server starts: the embedded database belongs to one process, so data
+ * a journey needs beforehand (a PRO account) is written then.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  prepare?: (dataDir: string) => Promise<void>,
+): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'storyreel-e2e-'))
+  await prepare?.(dataDir)
   const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
     cwd: REPO_ROOT,
     env: {

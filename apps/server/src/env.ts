@@ -72,6 +72,15 @@ export const EnvSchema = z.object({
   OPENAI_BASE_URL: z.string().url().default('https://api.openai.com/v1'),
   /** OpenAI's speech model: tts-1, tts-1-hd or gpt-4o-mini-tts. */
   OPENAI_TTS_MODEL: z.string().default('tts-1'),
+  /** The chat model that composes (Structured Outputs); without a key the rules compose. */
+  OPENAI_CHAT_MODEL: z.string().default('gpt-4o-mini'),
+  /** The model that looks at each picture on describe; it must read images. */
+  OPENAI_VISION_MODEL: z.string().default('gpt-4o-mini'),
+  /**
+   * How long one AI call (chat, vision, images) may take before it is given up: describe and
+   * compose then fall back to the rules, image generation answers msg_ai_unavailable.
+   */
+  OPENAI_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(120),
   /** Stock search keys; a provider without one answers msg_stock_not_configured. */
   UNSPLASH_ACCESS_KEY: z.string().optional(),
   PEXELS_API_KEY: z.string().optional(),

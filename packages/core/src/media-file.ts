@@ -23,6 +23,21 @@ export const MediaFileSchema = z.object({
 })
 export type MediaFile = z.infer<typeof MediaFileSchema>
 
+const percent = z.number().min(0).max(100)
+
+/**
+ * A calm, detail-free area of the picture where text stays readable, percent of its width and
+ * height from the top-left corner; `luma` is its mean brightness, 0 to 1, when it was measured.
+ */
+export const CalmRegionSchema = z.object({
+  x: percent,
+  y: percent,
+  width: percent,
+  height: percent,
+  luma: z.number().min(0).max(1).optional(),
+})
+export type CalmRegion = z.infer<typeof CalmRegionSchema>
+
 /** What the analysis found in one file (the spec leaves the shape open). */
 export const ImageDescriptionSchema = z.object({
   filename: z.string(),
@@ -42,6 +57,12 @@ export const ImageDescriptionSchema = z.object({
   focus: z.object({ x: z.number().min(0).max(100), y: z.number().min(0).max(100) }),
   /** A short sentence about the file, for the composer and the narration. */
   summary: z.string(),
+  /** What the picture shows, in a few words; a vision model's (AI describe only). */
+  subject: z.string().max(200).optional(),
+  /** Its mood in a word or two, e.g. 'calm', 'festive'; a vision model's (AI describe only). */
+  mood: z.string().max(100).optional(),
+  /** Where a caption can sit without covering the subject: see CalmRegionSchema. */
+  calmRegion: CalmRegionSchema.optional(),
   mediaFile: MediaFileSchema.optional(),
 })
 export type ImageDescription = z.infer<typeof ImageDescriptionSchema>

@@ -85,6 +85,20 @@ export const MESSAGES = {
     text: 'This file cannot be downloaded from that address.',
     status: 400,
   },
+  /** Image generation needs an OpenAI key (OPENAI_API_KEY) on the server. */
+  msg_ai_not_configured: {
+    text: 'AI image generation is not configured on this server.',
+    status: 503,
+  },
+  msg_ai_unavailable: {
+    text: 'The AI service did not answer. Please try again later.',
+    status: 502,
+  },
+  /** The image model's safety system refused the prompt. */
+  msg_ai_prompt_refused: {
+    text: 'This prompt was refused by the image service. Please describe something else.',
+    status: 400,
+  },
 } as const satisfies Record<string, { text: string; status: number }>
 
 export type MessageCode = keyof typeof MESSAGES

@@ -47,6 +47,13 @@ describe('renderCost', () => {
     expect(renderCost(twice)).toBeCloseTo(2 * renderCost(one))
   })
 
+  it('adds the weight of the slide’s framing, cover adding none', () => {
+    const cover = movie([1000, 1000], 1, 10, ['zoom'])
+    const fit = { ...cover, composition: [{ ...cover.composition[0]!, framing: 'fit' as const }] }
+    expect(renderCost(fit)).toBeCloseTo(renderCost(cover) + 10 * RENDER_COST.framing.fit)
+    expect(RENDER_COST.framing.cover).toBe(0)
+  })
+
   it('weighs blur and distort far above fade', () => {
     expect(RENDER_COST.effects.blur).toBeGreaterThan(5 * RENDER_COST.effects.fade)
     expect(RENDER_COST.effects.distort).toBeGreaterThan(5 * RENDER_COST.effects.fade)

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { EffectSchema } from './effects'
+import { FramingSchema } from './framing'
 import { MAX_SLIDE_SECONDS } from './limits'
 import { MAX_NARRATION_CHARS } from './narration'
 
@@ -20,5 +21,7 @@ export const SlideSchema = z.object({
   effects: z.array(EffectSchema).max(MAX_EFFECTS_PER_SLIDE).default([]),
   /** What the voice says over this slide; absent or empty for a silent slide. */
   narration: z.string().max(MAX_NARRATION_CHARS).optional(),
+  /** How the picture meets a frame of another shape; absent: cover, as before framing existed. */
+  framing: FramingSchema.optional(),
 })
 export type Slide = z.infer<typeof SlideSchema>

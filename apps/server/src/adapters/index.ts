@@ -1,6 +1,8 @@
 import path from 'node:path'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Env } from '../env'
+import type { AiEngine } from './ai/ai'
+import { openAi } from './ai/open-ai'
 import type { Mailer } from './mail/mailer'
 import { outboxMailer } from './mail/outbox-mailer'
 import { smtpMailer } from './mail/smtp-mailer'
@@ -19,6 +21,8 @@ export interface Adapters {
   /** Narration voices: OpenAI's with a key, else the offline ones. */
   voice: VoiceEngine
   stock: Stock
+  /** Describe, compose and image generation: OpenAI's models with a key, else the embedded ones. */
+  ai: AiEngine
 }
 
 /**
@@ -45,5 +49,6 @@ export function openAdapters(env: Env, log: FastifyBaseLogger): Adapters {
         }),
     voice: openVoice(env),
     stock: openStock(env, log),
+    ai: openAi(env),
   }
 }

@@ -3,8 +3,11 @@ import { UPLOAD_RULES, type ImageDescription, type MediaKind } from '@storyreel/
 import { probeMedia, runTool, type MediaTools } from '@storyreel/render/server'
 import { analyzePixels, colourName, type PixelStats } from './analyze-pixels'
 
-/** Statistics are taken on a copy this wide at most: plenty for colours and focus, and fast. */
-const SAMPLE_SIDE = 96
+/**
+ * Statistics are taken on a copy this wide at most: plenty for colours and focus, fine enough
+ * to see the texture that makes text hard to read (the calm region), and fast.
+ */
+const SAMPLE_SIDE = 256
 
 function sampleSize(width: number, height: number) {
   const scale = Math.min(1, SAMPLE_SIDE / Math.max(width, height))
@@ -93,5 +96,6 @@ export async function describeMedia(
     sharpness: Math.round(stats.sharpness * 1000) / 1000,
     focus: stats.focus,
     summary: summary(kind, shape, stats),
+    calmRegion: stats.calmRegion,
   }
 }

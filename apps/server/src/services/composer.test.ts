@@ -4,26 +4,9 @@ import {
   DEFAULT_VOICE,
   durationWithNarration,
   estimateNarrationSeconds,
-  type ImageDescription,
 } from '@storyreel/core'
-import { captions, compose, slideDuration } from './composer'
-
-function description(over: Partial<ImageDescription> = {}): ImageDescription {
-  return {
-    filename: 'abc.png',
-    kind: 'image',
-    width: 1200,
-    height: 800,
-    orientation: 'landscape',
-    duration: null,
-    dominantColors: ['#336699'],
-    brightness: 0.5,
-    sharpness: 0.3,
-    focus: { x: 60, y: 40 },
-    summary: 'A picture.',
-    ...over,
-  }
-}
+import { compose } from './composer'
+import { description } from './compose/test-description'
 
 describe('compose', () => {
   it('makes one valid slide per file, in order, with fades and a zoom on the focus', () => {
@@ -62,25 +45,93 @@ describe('compose', () => {
       'Summer in Lisbon. Trams, tiles and sunsets!',
     )
     const title = c.composition[0]!.effects.find((e) => e.name === 'animated_text')!
-    expect(title.params).toMatchObject({ text: 'Summer in Lisbon.', stream: true })
+    // A title has no full stop.
+    expect(title.params).toMatchObject({ text: 'Summer in Lisbon', stream: true })
     const second = c.composition[1]!.effects.find((e) => e.name === 'animated_text')!
     expect(second.params).toMatchObject({ text: 'Trams, tiles and sunsets!' })
-    if (title.name === 'animated_text') expect(title.params.textEnd).toBeLessThanOrEqual(4)
+    if (title.name === 'animated_text') {
+      expect(title.params.textEnd).toBeLessThan(c.composition[0]!.duration)
+    }
   })
 
-  it('keeps video slides at their own length, within 2 to 10 s, and does not zoom them', () => {
+  it('plays a clip at its own length, without a camera of its own', () => {
     const clip = description({ filename: 'v.mp4', kind: 'video', duration: 6.42 })
-    expect(slideDuration(clip, 1)).toBe(6.4)
-    expect(slideDuration({ ...clip, duration: 30 }, 1)).toBe(10)
-    expect(slideDuration({ ...clip, duration: 0.5 }, 1)).toBe(2)
-    const c = compose([clip], '')
-    expect(c.composition[0]!.effects.map((e) => e.name)).not.toContain('zoom')
+    const slide = compose([clip], '').composition[0]!
+    expect(slide.duration).toBeGreaterThanOrEqual(6.4)
+    expect(slide.duration).toBeLessThanOrEqual(6.4 + 1)
+    expect(slide.effects.map((e) => e.name)).not.toContain('zoom')
+    expect(slide.effects.map((e) => e.name)).not.toContain('pan')
   })
 
-  it('shortens slides when there are many, and frames dark pictures with a vignette', () => {
-    expect(slideDuration(description(), 9)).toBe(3)
-    const c = compose([description({ brightness: 0.2 })], '')
-    expect(c.composition[0]!.effects.map((e) => e.name)).toContain('vignette')
+  it('shades bright pictures with a vignette, not dark ones', () => {
+    const names = (brightness: number) =>
+      compose([description({ brightness })], '').composition[0]!.effects.map((e) => e.name)
+    expect(names(0.8)).toContain('vignette')
+    expect(names(0.2)).not.toContain('vignette')
+  })
+
+  it('paces, letters and words the video in the suggestion’s tone', () => {
+    const pictures = [description({ filename: 'a.png' }), description({ filename: 'b.png' })]
+    const energetic = compose(pictures, 'Epic surf trip!')
+    const nostalgic = compose(pictures, 'Summers at grandma’s house, years ago.')
+    const font = (c: typeof energetic) =>
+      c.composition[0]!.effects.find((e) => e.name === 'animated_text')!.params
+    expect(font(energetic)).toMatchObject({ font: 'Impact' })
+    expect(font(nostalgic)).toMatchObject({ font: 'Georgia' })
+    expect(energetic.composition[1]!.duration).toBeLessThan(nostalgic.composition[1]!.duration)
+    expect(energetic.composition[1]!.narration).toMatch(/!$/)
+  })
+
+  it('opens with a strong picture and keeps look-alikes apart', () => {
+    const dark = description({ filename: 'dark.png', brightness: 0.1, sharpness: 0.05 })
+    const bright = description({
+      filename: 'bright.png',
+      brightness: 0.6,
+      sharpness: 0.5,
+      dominantColors: ['#e8a030'],
+    })
+    expect(compose([dark, bright], '').composition.map((s) => s.id)).toEqual(['bright', 'dark'])
+  })
+
+  it('fits a portrait in the landscape movie and covers with a pan across a panorama', () => {
+    const c = compose(
+      [
+        description({ filename: 'p.png', width: 3000, height: 4000, focus: { x: 50, y: 50 } }),
+        description({ filename: 'w.png', width: 8000, height: 2000 }),
+      ],
+      '',
+    )
+    expect(c.composition.map((s) => s.framing)).toEqual(['fit', 'cover'])
+    expect(c.composition[1]!.effects.map((e) => e.name)).toContain('pan')
+  })
+
+  it('marks every effect as the AI’s, with why it was chosen', () => {
+    const c = compose(
+      [
+        description({ filename: 'a.png', brightness: 0.8 }),
+        description({ filename: 'b.png', width: 8000, height: 2000 }),
+        description({ filename: 'c.mp4', kind: 'video', duration: 3 }),
+      ],
+      'One. Two. Three.',
+    )
+    for (const effect of c.composition.flatMap((s) => s.effects)) {
+      expect(effect.source).toBe('AI')
+      expect(effect.description).toBeTruthy()
+    }
+  })
+
+  it('sets the text on the calm band of the picture, in a colour that stands out', () => {
+    const d = description({
+      width: 1920,
+      height: 1080,
+      calmRegion: { x: 0, y: 66.7, width: 100, height: 33.3, luma: 0.15 },
+    })
+    const text = compose([d], 'Night falls.').composition[0]!.effects.find(
+      (e) => e.name === 'animated_text',
+    )!
+    expect(text.params).toMatchObject({ color: { r: 255, g: 255, b: 255 } })
+    if (text.name === 'animated_text') expect(text.params.endPositionY).toBeGreaterThan(70)
+    expect(text.description).toMatch(/calm bottom/)
   })
 })
 
@@ -114,15 +165,5 @@ describe('narration', () => {
       'We walked for hours along the old city walls, talking about everything and nothing, until the sun went down behind the hills.'
     const c = compose([description()], long)
     expect(c.composition[0]!.duration).toBeGreaterThan(8)
-  })
-})
-
-describe('captions', () => {
-  it('splits sentences and lines, and cuts long ones at a word', () => {
-    expect(captions('One. Two!\nThree')).toEqual(['One.', 'Two!', 'Three'])
-    const long = captions('word '.repeat(40))[0]!
-    expect(long.length).toBeLessThanOrEqual(71)
-    expect(long.endsWith('…')).toBe(true)
-    expect(captions('   ')).toEqual([])
   })
 })

@@ -60,6 +60,50 @@ export const StockDownloadBodySchema = z.object({
   name: z.string().max(200).optional(),
 })
 
+/** The choices of /generate (SPEC section 5, AI generation), in the order the page offers them. */
+export const IMAGE_MODELS = ['dall-e-3', 'dall-e-2'] as const
+export const IMAGE_SIZES = ['1024x1024', '1024x1792', '1792x1024'] as const
+export const IMAGE_QUALITIES = ['standard', 'hd'] as const
+export const IMAGE_STYLES = ['natural', 'vivid'] as const
+export const IMAGE_COUNTS = [1, 2, 3, 4] as const
+export type ImageModel = (typeof IMAGE_MODELS)[number]
+
+/**
+ * Bounds of image generation. The prompt lengths are OpenAI's (DALL·E 2 reads 1000 characters,
+ * DALL·E 3 4000). Every image is paid for: each user may ask a few times a minute, enough to try
+ * prompts, not to run up the bill.
+ */
+export const IMAGE_GENERATION_LIMITS = {
+  maxPromptLength: { 'dall-e-2': 1000, 'dall-e-3': 4000 } satisfies Record<ImageModel, number>,
+  requestsPerMinute: 5,
+} as const
+
+/**
+ * POST /media/dalle (SPEC section 7): prompt, model, size, quality and n; the style is chosen on
+ * the page but not sent, as the spec says, so DALL·E 3 draws in its default style (vivid, the
+ * page's default too).
+ */
+export const GenerateImagesBodySchema = z
+  .object({
+    prompt: z.string().trim().min(1).max(IMAGE_GENERATION_LIMITS.maxPromptLength['dall-e-3']),
+    model: z.enum(IMAGE_MODELS),
+    size: z.enum(IMAGE_SIZES),
+    quality: z.enum(IMAGE_QUALITIES),
+    n: z.number().int().min(1).max(IMAGE_COUNTS.length),
+  })
+  .refine((b) => b.prompt.length <= IMAGE_GENERATION_LIMITS.maxPromptLength[b.model], {
+    message: 'prompt too long for this model',
+    path: ['prompt'],
+  })
+export type GenerateImagesBody = z.infer<typeof GenerateImagesBodySchema>
+
+/**
+ * One generated image, already kept in the user's library like an upload: `path` is the URL to
+ * load it from (SPEC section 7's item), `mediaFile` the library entry the upload step uses.
+ */
+export const GeneratedImageSchema = z.object({ path: z.string(), mediaFile: MediaFileSchema })
+export type GeneratedImage = z.infer<typeof GeneratedImageSchema>
+
 export const mediaApi = {
   /** Stores the uploaded files (multipart: files, suggestion) and describes each. */
   describe: endpoint({
@@ -75,7 +119,11 @@ export const mediaApi = {
   describeStored: endpoint({
     method: 'POST',
     path: '/media/describe/stored',
-    body: z.object({ names: z.array(MediaNameSchema).min(1).max(50) }),
+    body: z.object({
+      names: z.array(MediaNameSchema).min(1).max(50),
+      /** The user's idea for the video: context for the AI describe, as with /media/describe. */
+      suggestion: z.string().max(2000).default(''),
+    }),
     answer: DescribeAnswerSchema,
   }),
   listUploads: endpoint({
@@ -121,5 +169,15 @@ export const mediaApi = {
     path: '/media/download',
     body: StockDownloadBodySchema,
     answer: MediaFileSchema,
+  }),
+  /**
+   * Makes images from a prompt (PRO only) and keeps them in the user's library like uploads.
+   * Without an OpenAI key on the server it answers msg_ai_not_configured.
+   */
+  generateImages: endpoint({
+    method: 'POST',
+    path: '/media/dalle',
+    body: GenerateImagesBodySchema,
+    answer: z.array(GeneratedImageSchema),
   }),
 }

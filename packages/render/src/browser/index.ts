@@ -1,5 +1,5 @@
 import type { FontValue, Slide } from '@storyreel/core'
-import { preScaledSize, type Media } from '../engine'
+import { backdropSize, preScaledSize, type Backdrop, type Ctx, type Media } from '../engine'
 import { FONT_URLS } from './font-urls'
 
 export { FONT_URLS }
@@ -51,6 +51,15 @@ function crossOrigin(url: string): 'use-credentials' | null {
   return new URL(url, location.href).origin === location.origin ? null : 'use-credentials'
 }
 
+/** A small canvas for the backdrop of a fitted frame of this size (drawFrame paints it). */
+function backdrop(width: number, height: number, live: boolean): Backdrop {
+  const size = backdropSize(width, height)
+  const canvas = document.createElement('canvas')
+  canvas.width = size.width
+  canvas.height = size.height
+  return { source: canvas, ctx: canvas.getContext('2d') as Ctx, ...size, live }
+}
+
 /**
  * Loads a slide's media for a width x height frame. A picture is scaled once to the size the
  * frame needs (preScaledSize, as the render does), so it filters the same way; a preview-sized
@@ -74,7 +83,12 @@ export async function loadMedia(
       video.onloadeddata = resolve
       video.onerror = () => reject(new Error(`cannot load media ${slide.filename}`))
     })
-    return { source: video, width: video.videoWidth, height: video.videoHeight }
+    return {
+      source: video,
+      width: video.videoWidth,
+      height: video.videoHeight,
+      backdrop: backdrop(width, height, true),
+    }
   }
   const img = new Image()
   img.crossOrigin = crossOrigin(url)
@@ -88,5 +102,10 @@ export async function loadMedia(
     resizeHeight: size.height,
     resizeQuality: 'high',
   })
-  return { source: bitmap, width: size.width, height: size.height }
+  return {
+    source: bitmap,
+    width: size.width,
+    height: size.height,
+    backdrop: backdrop(width, height, false),
+  }
 }

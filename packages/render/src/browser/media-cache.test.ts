@@ -21,6 +21,18 @@ describe('MediaCache', () => {
     expect(load).toHaveBeenCalledTimes(3)
   })
 
+  it('loads a picture again when its framing changes what size it needs', async () => {
+    const load = vi.fn(async () => fake())
+    const cache = new MediaCache(load)
+    await cache.get('/a', slide('a.jpg'), 540, 960)
+    const fitted = { ...slide('a.jpg'), framing: 'fit' as const }
+    await cache.get('/a', fitted, 540, 960)
+    expect(load).toHaveBeenCalledTimes(2)
+    // Absent is cover.
+    await cache.get('/a', { ...slide('a.jpg'), framing: 'cover' }, 540, 960)
+    expect(load).toHaveBeenCalledTimes(2)
+  })
+
   it('hands out what has loaded, for a frame drawn now', async () => {
     let resolve: (m: Media) => void = () => {}
     const cache = new MediaCache(() => new Promise<Media>((r) => (resolve = r)))

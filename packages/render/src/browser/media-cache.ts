@@ -14,7 +14,7 @@ function isClip(filename: string): boolean {
 
 /**
  * Media for the preview, loaded once per file and size: a picture scaled to what the frame
- * needs (its zoom range on a frame of this size), a clip as one <video> per file. Failed
+ * needs (its framing and zoom range on a frame of this size), a clip as one <video> per file. Failed
  * loads are forgotten, so the next call tries again.
  */
 export class MediaCache {
@@ -29,11 +29,12 @@ export class MediaCache {
     private readonly limit = MEDIA_CACHE_SIZE,
   ) {}
 
-  /** The cache key: a clip by file; a picture by file, frame size and zoom range. */
+  /** The cache key: a clip by file; a picture by file, frame size, framing and zoom range. */
   static key(slide: Slide, width: number, height: number): string {
     if (isClip(slide.filename)) return slide.filename
     const { min, max } = zoomRange(slide)
-    return `${slide.filename} ${width}x${height} ${min.toFixed(4)}-${max.toFixed(4)}`
+    const framing = slide.framing ?? 'cover'
+    return `${slide.filename} ${width}x${height} ${framing} ${min.toFixed(4)}-${max.toFixed(4)}`
   }
 
   get(url: string, slide: Slide, width: number, height: number): Promise<Media> {

@@ -1,6 +1,7 @@
 import { EFFECT_DEFAULTS, type AnimatedTextParams } from '@storyreel/core'
 import { textBox, textState } from '../engine/effects/animated-text'
 import { layoutText } from '../engine/text-layout'
+import type { FrameInfo } from '../engine/types'
 
 /** Where a text effect's box lies on the frame, frame pixels. */
 export interface TextBox {
@@ -29,7 +30,15 @@ export function textBoxAt(
   measure: MeasureText,
 ): TextBox {
   const p = { ...EFFECT_DEFAULTS.animated_text, ...params } as AnimatedTextParams
-  const frame = { width, height, duration: 0, mediaWidth: 0, mediaHeight: 0, seed: 0 }
+  const frame: FrameInfo = {
+    width,
+    height,
+    duration: 0,
+    mediaWidth: 0,
+    mediaHeight: 0,
+    framing: 'cover',
+    seed: 0,
+  }
   // Before textStart and after textEnd the box stays where the text starts and ends.
   const s = textState(Math.min(Math.max(t, p.textStart), p.textEnd), p, frame, false)
   const font = `${s.fontPx}px "${s.font}"`

@@ -1,3 +1,4 @@
+import type { Framing } from '@storyreel/core'
 import { clamp01 } from './easing'
 import type { Ctx, FrameInfo, Media } from './types'
 
@@ -26,10 +27,28 @@ function axis(origin: number, win: number, mediaSize: number, scale: number) {
 }
 
 /**
- * The crop that shows the media at `zoom` times cover fit (1 = exactly covers the frame),
- * centred on the focus point (fractions of the media) as far as the media reaches: the window
- * is kept inside the media, so zooming never reveals an edge, and the subject moves to the
- * centre as the zoom leaves room. Below 1 the media is centred on black.
+ * Frame pixels per media pixel at zoom 1: the media just covering the frame, or (fit) just
+ * fitting whole inside it.
+ */
+export function baseScale(
+  framing: Framing,
+  width: number,
+  height: number,
+  mediaWidth: number,
+  mediaHeight: number,
+): number {
+  const fx = width / mediaWidth
+  const fy = height / mediaHeight
+  return framing === 'fit' ? Math.min(fx, fy) : Math.max(fx, fy)
+}
+
+/**
+ * The crop that shows the media at `zoom` times its base scale (1 = exactly covers the frame,
+ * or for a fitted slide, fits whole inside it), centred on the focus point (fractions of the
+ * media) as far as the media reaches: the window is kept inside the media, so zooming never
+ * reveals an edge, and the subject moves to the centre as the zoom leaves room. Along an axis
+ * where the media is smaller than the frame it is centred: on black below zoom 1, and on its
+ * backdrop when fitted, where a zoom so grows the whole picture over the backdrop.
  * `panX` (0..1), when given, replaces the horizontal position: 0 shows the left edge, 1 the right.
  */
 export function cameraCrop(
@@ -40,9 +59,8 @@ export function cameraCrop(
   panX?: number,
 ): Crop {
   const { width: W, height: H, mediaWidth: mw, mediaHeight: mh } = frame
-  const cover = Math.max(W / mw, H / mh)
   const z = Math.max(zoom, 0.01)
-  const scale = cover * z
+  const scale = baseScale(frame.framing, W, H, mw, mh) * z
   const ww = W / scale
   const wh = H / scale
   const place = (focus: number, size: number, win: number) =>

@@ -1,4 +1,5 @@
 import { EFFECT_DEFAULTS, type Effect, type EffectName } from '@storyreel/core'
+import { coversFrame, drawBackdrop } from './backdrop'
 import { cameraCrop, drawCrop, drawCropWithBleed, type Crop } from './camera'
 import { drawCaptions } from './captions'
 import { effectModule } from './effects'
@@ -33,9 +34,11 @@ function drawStage(
 }
 
 function drawMedia(ctx: Ctx, active: Active[], t: number, frame: FrameInfo, media: Media): void {
-  // One camera per slide: the first zoom or pan; none means the media at cover fit.
+  // One camera per slide: the first zoom or pan; none means the media at zoom 1, centred.
   const camera = active.find((a) => a.module.stage === 'camera')
   const crop = camera ? (camera.state as { crop: Crop }).crop : cameraCrop(frame, 1, 0.5, 0.5)
+  // Before the filters: the backdrop is blurred already, and a blur effect is the picture's.
+  if (frame.framing === 'fit' && !coversFrame(crop, frame)) drawBackdrop(ctx, media, frame)
   // Bilinear: media are pre-scaled (preScaledSize) so frames never shrink them much.
   ctx.imageSmoothingEnabled = true
   ctx.imageSmoothingQuality = 'low'
@@ -48,9 +51,10 @@ function drawMedia(ctx: Ctx, active: Active[], t: number, frame: FrameInfo, medi
 }
 
 /**
- * Draws the slide of `scene` at t seconds from the slide's start: black, the media through
- * its camera (zoom or pan) and filters, then pixel effects, shading, text, captions and fades.
- * The same function draws the editor's preview and every frame of the video.
+ * Draws the slide of `scene` at t seconds from the slide's start: black (or a fitted slide's
+ * backdrop), the media through its camera (zoom or pan) and filters, then pixel effects,
+ * shading, text, captions and fades. The same function draws the editor's preview and every
+ * frame of the video.
  */
 export function drawFrame(ctx: Ctx, scene: Scene, t: number): void {
   const { width, height, slide, media } = scene

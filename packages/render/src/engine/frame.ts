@@ -21,6 +21,7 @@ export function frameInfo(
     duration: slide.duration,
     mediaWidth: media?.width ?? 0,
     mediaHeight: media?.height ?? 0,
+    framing: slide.framing ?? 'cover',
     seed: hashString(slide.id),
   }
 }

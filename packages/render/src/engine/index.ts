@@ -1,11 +1,13 @@
 export { drawFrame } from './draw-frame'
 export { cameraCrop, type Crop } from './camera'
+export { backdropSize } from './backdrop'
 export { EFFECT_MODULES } from './effects'
 export { layoutText, type Line } from './text-layout'
 export { FPS, frameInfo, slideFrameCounts, slideSpans, unitScale } from './frame'
 export { clamp01, easeInOut, lerp, progress, smoothstep } from './easing'
 export { hashString, seededRandom, turbulence3, valueNoise3 } from './random'
 export type {
+  Backdrop,
   Ctx,
   EffectModule,
   FrameInfo,

@@ -1,8 +1,9 @@
 import type { Slide } from '@storyreel/core'
+import { baseScale } from './camera'
 import { effectModule } from './effects'
 import type { ZoomRange } from './types'
 
-/** The smallest and largest zoom the slide's camera reaches (1 = cover fit). */
+/** The smallest and largest zoom the slide's camera reaches (1 = its framing's base scale). */
 export function zoomRange(slide: Slide): ZoomRange {
   let min = Infinity
   let max = -Infinity
@@ -32,8 +33,8 @@ export function preScaledSize(
   slide: Slide,
 ): { width: number; height: number } {
   const { min, max } = zoomRange(slide)
-  const cover = Math.max(width / mediaWidth, height / mediaHeight)
-  const f = Math.min(1, cover * Math.min(max, min / MIN_DRAW_SCALE))
+  const base = baseScale(slide.framing ?? 'cover', width, height, mediaWidth, mediaHeight)
+  const f = Math.min(1, base * Math.min(max, min / MIN_DRAW_SCALE))
   return {
     width: Math.max(1, Math.round(mediaWidth * f)),
     height: Math.max(1, Math.round(mediaHeight * f)),

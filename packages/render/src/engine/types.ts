@@ -1,4 +1,11 @@
-import type { Captions, EffectName, EffectParams, Slide, WordTiming } from '@storyreel/core'
+import type {
+  Captions,
+  EffectName,
+  EffectParams,
+  Framing,
+  Slide,
+  WordTiming,
+} from '@storyreel/core'
 
 /** The standard 2D context: an HTML canvas in the browser, @napi-rs/canvas (Skia) in Node. */
 export type Ctx = CanvasRenderingContext2D
@@ -8,6 +15,23 @@ export interface Media {
   source: CanvasImageSource
   width: number
   height: number
+  /** Where a fitted frame paints the blurred copy around the picture; without it, black. */
+  backdrop?: Backdrop
+}
+
+/**
+ * A small canvas of backdropSize(frame) for the blurred, darkened copy of the media behind a
+ * fitted picture. The loader makes it (the engine cannot make canvases); drawFrame paints it
+ * the first time a fitted frame shows it, then only scales it up: the blur is paid once per
+ * slide, at a few thousand pixels.
+ */
+export interface Backdrop {
+  source: CanvasImageSource
+  ctx: Ctx
+  width: number
+  height: number
+  /** The media's picture changes from frame to frame (a clip): painted again for each frame. */
+  live: boolean
 }
 
 /** Everything drawFrame needs for one slide; the media is loaded beforehand (an explicit step). */
@@ -35,6 +59,8 @@ export interface FrameInfo {
   /** Pixel size of the media as drawn (it may be pre-scaled); 0 when there is none. */
   mediaWidth: number
   mediaHeight: number
+  /** How the media meets the frame at zoom 1: filling it, or whole inside it. */
+  framing: Framing
   /** From the slide id, so seeded effects look the same in preview and render. */
   seed: number
 }
@@ -46,7 +72,7 @@ export interface FrameInfo {
  */
 export type Stage = 'filter' | 'camera' | 'pixels' | 'shade' | 'overlay' | 'final'
 
-/** The smallest and largest zoom of a camera, 1 = the media covers the frame. */
+/** The smallest and largest zoom of a camera, 1 = the media covers (or fits) the frame. */
 export interface ZoomRange {
   min: number
   max: number

@@ -2,7 +2,7 @@ import { createCanvas, ImageData, loadImage, type Canvas } from '@napi-rs/canvas
 import type { Slide } from '@storyreel/core'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { extname } from 'node:path'
-import { FPS, type Media } from '../engine'
+import { backdropSize, FPS, type Backdrop, type Ctx, type Media } from '../engine'
 import { preScaledSize } from '../engine/media-size'
 import { probeMedia, type MediaInfo } from './probe'
 import { rawReader } from './raw-reader'
@@ -20,11 +20,30 @@ export function isVideo(filename: string): boolean {
   return extname(filename).toLowerCase() === '.mp4'
 }
 
-function canvasMedia(canvas: Canvas): Media {
+/** A small canvas for the backdrop of a fitted frame of this size (drawFrame paints it). */
+function backdrop(width: number, height: number, live: boolean): Backdrop {
+  const size = backdropSize(width, height)
+  const canvas = createCanvas(size.width, size.height)
+  return {
+    source: canvas as unknown as CanvasImageSource,
+    ctx: canvas.getContext('2d') as unknown as Ctx,
+    ...size,
+    live,
+  }
+}
+
+/** `live`: the canvas is redrawn with each frame of a clip. */
+function canvasMedia(
+  canvas: Canvas,
+  frameWidth: number,
+  frameHeight: number,
+  live: boolean,
+): Media {
   return {
     source: canvas as unknown as CanvasImageSource,
     width: canvas.width,
     height: canvas.height,
+    backdrop: backdrop(frameWidth, frameHeight, live),
   }
 }
 
@@ -41,7 +60,11 @@ async function loadStill(
   ctx.imageSmoothingEnabled = true
   ctx.imageSmoothingQuality = 'high'
   ctx.drawImage(img, 0, 0, size.width, size.height)
-  return { media: canvasMedia(canvas), seek: async () => {}, close: () => {} }
+  return {
+    media: canvasMedia(canvas, width, height, false),
+    seek: async () => {},
+    close: () => {},
+  }
 }
 
 export interface ClipOptions {
@@ -101,7 +124,7 @@ async function loadClip(
     ctx.putImageData(new ImageData(pixels, size.width, size.height), 0, 0)
   }
   return {
-    media: canvasMedia(canvas),
+    media: canvasMedia(canvas, width, height, true),
     async seek(i) {
       while (position < i) {
         await show()

@@ -1,20 +1,25 @@
 import type { FastifyInstance } from 'fastify'
 import { compositionApi, PREVIEW_FRAME_LIMITS, renderTimeLimitSeconds } from '@storyreel/core'
 import { storageKeys } from '../../adapters/storage/storage'
+import { AppError } from '../../http/app-error'
+import { requestSignal } from '../../http/request-signal'
 import { route } from '../../http/route'
 import { requireUser } from '../../plugins/session'
 import { enqueueRenderVideo, renderTimeLimit } from '../../queue/jobs/render-video'
-import { compose } from '../../services/composer'
 import { openPreviewFrames } from '../../services/preview-frames'
 import { attachJob, cancelUnqueued, requestRender } from '../../services/render-tasks'
 import { ownedMedia } from '../../services/uploads'
 
 export async function compositionRoutes(app: FastifyInstance) {
-  const { db, storage, queue, env } = app.services
+  const { db, storage, queue, env, ai } = app.services
   const frames = openPreviewFrames({ ffmpeg: env.FFMPEG_PATH, ffprobe: env.FFPROBE_PATH })
   app.addHook('onClose', () => frames.close())
 
-  route(app, compositionApi.create, async (req) => {
+  /**
+   * A chat model composes when the server has an OpenAI key, the rules otherwise or when it
+   * fails; msg_composition_generation_failed only when neither could.
+   */
+  route(app, compositionApi.create, async (req, res) => {
     const user = requireUser(req)
     const { imageDescriptions, suggestion } = req.body
     await ownedMedia(
@@ -22,7 +27,15 @@ export async function compositionRoutes(app: FastifyInstance) {
       user.id,
       imageDescriptions.map((d) => d.filename),
     )
-    return { content: compose(imageDescriptions, suggestion) }
+    const signal = requestSignal(res)
+    const content = await ai
+      .compose(imageDescriptions, suggestion, { signal, log: req.log })
+      .catch((err: unknown) => {
+        if (signal.aborted) throw err
+        req.log.error({ err }, 'composing failed')
+        throw new AppError('msg_composition_generation_failed')
+      })
+    return { content }
   })
 
   route(app, compositionApi.render, async (req) => {

@@ -1,12 +1,14 @@
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
-import { mediaApi, UPLOAD_RULES } from '@storyreel/core'
+import { IMAGE_GENERATION_LIMITS, mediaApi, planAtLeast, UPLOAD_RULES } from '@storyreel/core'
 import { storageKeys } from '../../adapters/storage/storage'
 import { AppError } from '../../http/app-error'
 import { route } from '../../http/route'
+import { requestSignal } from '../../http/request-signal'
 import { sendStored } from '../../http/send-stored'
 import { requireUser } from '../../plugins/session'
-import { describeMedia } from '../../services/analyze-media'
+import { describeUploads } from '../../services/describe-uploads'
+import { keepGeneratedImages } from '../../services/generated-images'
 import {
   deleteUpload,
   ensurePreview,
@@ -18,11 +20,14 @@ import {
 } from '../../services/uploads'
 
 export async function mediaRoutes(app: FastifyInstance) {
-  const { db, storage, env } = app.services
+  const { db, storage, env, ai } = app.services
   const tools = { ffmpeg: env.FFMPEG_PATH, ffprobe: env.FFPROBE_PATH }
-  const deps = { db, storage, tmpDir: path.join(env.DATA_DIR, 'tmp'), tools }
+  const deps = { db, storage, ai, tmpDir: path.join(env.DATA_DIR, 'tmp'), tools }
 
-  /** Stores the uploaded files and describes each by analysing its pixels. */
+  /**
+   * Stores the uploaded files and describes each: by analysing its pixels, and with a vision
+   * model too when the server has an OpenAI key (the suggestion field gives it the context).
+   */
   route(app, mediaApi.describe, async (req, res) => {
     const user = requireUser(req)
     const refuse = (err: unknown) => {
@@ -34,15 +39,10 @@ export async function mediaRoutes(app: FastifyInstance) {
     if (Number(req.headers['content-length']) > UPLOAD_RULES.maxRequestBytes) {
       refuse(new AppError('msg_request_too_large'))
     }
-    const { rows } = await receiveUploads(req.parts(), user.id, deps).catch(refuse)
+    const { rows, fields } = await receiveUploads(req.parts(), user.id, deps).catch(refuse)
     try {
-      const descriptions = []
-      for (const row of rows) {
-        const file = await storage.localPath(storageKeys.upload(user.id, row.name))
-        const description = await describeMedia(file, row.name, row.kind, tools)
-        descriptions.push({ ...description, mediaFile: toMediaFile(row) })
-      }
-      return { descriptions }
+      const call = { signal: requestSignal(res), log: req.log }
+      return { descriptions: await describeUploads(rows, fields.suggestion ?? '', deps, call) }
     } catch (err) {
       // A file that passed the type check but cannot be decoded is refused like any bad file.
       req.log.info({ err }, 'media analysis failed')
@@ -51,19 +51,46 @@ export async function mediaRoutes(app: FastifyInstance) {
     }
   })
 
-  route(app, mediaApi.describeStored, async (req) => {
+  route(app, mediaApi.describeStored, async (req, res) => {
     const user = requireUser(req)
-    const rows = await ownedMedia(db, user.id, req.body.names)
+    const { names, suggestion } = req.body
+    const rows = await ownedMedia(db, user.id, names)
     const byName = new Map(rows.map((row) => [row.name, row]))
-    const descriptions = []
-    for (const name of req.body.names) {
-      const row = byName.get(name)!
-      const file = await storage.localPath(storageKeys.upload(user.id, name))
-      const description = await describeMedia(file, name, row.kind, tools)
-      descriptions.push({ ...description, mediaFile: toMediaFile(row) })
-    }
-    return { descriptions }
+    const call = { signal: requestSignal(res), log: req.log }
+    const inOrder = names.map((name) => byName.get(name)!)
+    return { descriptions: await describeUploads(inOrder, suggestion, deps, call) }
   })
+
+  /**
+   * Images made from a prompt (PRO only), kept in the library like uploads. SPEC section 6: more
+   * than one image at once asks for a higher subscription; only DALL·E 2 makes several.
+   */
+  route(
+    app,
+    mediaApi.generateImages,
+    async (req, res) => {
+      const user = requireUser(req)
+      if (!planAtLeast(user.plan, 'PRO') || (req.body.model === 'dall-e-3' && req.body.n > 1)) {
+        throw new AppError('msg_higher_subscription_required')
+      }
+      const call = { signal: requestSignal(res), log: req.log }
+      const images = await ai.generateImages(req.body, call)
+      const rows = await keepGeneratedImages(images, user.id, deps)
+      return rows.map((row) => {
+        const mediaFile = toMediaFile(row, { compressed: true })
+        return { path: mediaFile.path, mediaFile }
+      })
+    },
+    {
+      config: {
+        rateLimit: {
+          max: IMAGE_GENERATION_LIMITS.requestsPerMinute,
+          timeWindow: 60_000,
+          keyGenerator: (req) => req.user?.id ?? req.ip,
+        },
+      },
+    },
+  )
 
   route(app, mediaApi.listUploads, async (req) => {
     const rows = await listMedia(db, requireUser(req).id)

@@ -21,10 +21,12 @@ import {
   setCaptions,
   setDuration,
   setEffectParams,
+  setFraming,
   setNarration,
   setVoice,
   toComposition,
 } from './editor-doc'
+import { createHistory, record, undo } from './history'
 
 function keys() {
   let n = 0
@@ -181,6 +183,21 @@ describe('the editor doc', () => {
     const long = setNarration(doc, 0, 'x'.repeat(MAX_NARRATION_CHARS + 5))
     expect(long.slides[0]!.slide.narration).toHaveLength(MAX_NARRATION_CHARS)
     expect(CompositionSchema.safeParse(toComposition(long)).success).toBe(true)
+  })
+
+  it("sets a slide's framing, absent counting as cover, and undoes it", () => {
+    const doc = fromComposition(composition, keys())
+    expect(setFraming(doc, 0, 'cover')).toBe(doc)
+    const fitted = setFraming(doc, 0, 'fit')
+    expect(fitted.slides[0]!.slide.framing).toBe('fit')
+    expect(fitted.slides[1]).toBe(doc.slides[1])
+    expect(setFraming(fitted, 0, 'fit')).toBe(fitted)
+    expect(setFraming(fitted, 0, 'cover').slides[0]!.slide.framing).toBe('cover')
+    expect(setFraming(doc, 99, 'fit')).toBe(doc)
+    expect(CompositionSchema.parse(toComposition(fitted)).composition[0]!.framing).toBe('fit')
+
+    const history = record(createHistory(doc), fitted)
+    expect(undo(history, fitted).present).toBe(doc)
   })
 
   it('sets the voice and the captions of the whole video', () => {

@@ -4,7 +4,7 @@ import {
   MAX_NARRATION_CHARS,
   MAX_SLIDES,
 } from '@storyreel/core'
-import type { Captions, Composition, Effect, Slide, VoiceId } from '@storyreel/core'
+import type { Captions, Composition, Effect, Framing, Slide, VoiceId } from '@storyreel/core'
 
 /**
  * What the editor edits: the composition, with a stable key for each slide and each effect (a
@@ -164,6 +164,13 @@ export function setNarration(doc: EditorDoc, index: number, text: string): Edito
     if (narration === '') delete slide.narration
     return { ...s, slide }
   })
+}
+
+/** How the slide's picture meets the frame: filling it (cropped), or whole on its blurred copy. */
+export function setFraming(doc: EditorDoc, index: number, framing: Framing): EditorDoc {
+  // A slide without framing covers: choosing cover for it changes nothing.
+  if ((doc.slides[index]?.slide.framing ?? 'cover') === framing) return doc
+  return withSlide(doc, index, (s) => ({ ...s, slide: { ...s.slide, framing } }))
 }
 
 /** The narration's voice for the whole video; null is Off. */

@@ -16,6 +16,7 @@ import {
 } from './editor-doc'
 import type { EditorDoc } from './editor-doc'
 import { edit } from './editor-store'
+import { FramingField } from './framing-field'
 import { MediaPicker } from './media-picker'
 import { NarrationField } from './narration-field'
 
@@ -102,7 +103,8 @@ function DurationField({
 }
 
 /**
- * What can be done to the shown slide: duplicate, replace its picture, delete, retime, narrate.
+ * What can be done to the shown slide: duplicate, replace its picture, delete, retime, frame,
+ * narrate.
  */
 export function SlideActions({ doc, index }: { doc: EditorDoc; index: number }) {
   const [confirming, setConfirming] = useState(false)
@@ -152,6 +154,7 @@ export function SlideActions({ doc, index }: { doc: EditorDoc; index: number }) 
       </div>
       {/* Keyed: another slide's field starts from that slide's duration, not from what was typed. */}
       <DurationField key={item.key} doc={doc} index={index} slideKey={item.key} />
+      <FramingField doc={doc} index={index} />
       <NarrationField doc={doc} index={index} slideKey={item.key} />
 
       <ConfirmDialog

@@ -1,21 +1,16 @@
-import { UI_TEXT } from '@storyreel/core'
+import type { IMAGE_COUNTS, IMAGE_QUALITIES, IMAGE_SIZES, IMAGE_STYLES } from '@storyreel/core'
+import { UI_TEXT, type GenerateImagesBody, type ImageModel } from '@storyreel/core'
 
-/** The choices of /generate (SPEC section 5, AI generation), in the order they are offered. */
-export const MODELS = ['dall-e-3', 'dall-e-2'] as const
-export const SIZES = ['1024x1024', '1024x1792', '1792x1024'] as const
-export const QUALITIES = ['standard', 'hd'] as const
-export const STYLES = ['natural', 'vivid'] as const
-export const COUNTS = [1, 2, 3, 4] as const
-
-export type Model = (typeof MODELS)[number]
+/** The choices of /generate (SPEC section 5, AI generation) are core's, beside the call. */
+export type Model = ImageModel
 
 export interface GenerateOptions {
   prompt: string
   model: Model
-  size: (typeof SIZES)[number]
-  quality: (typeof QUALITIES)[number]
-  style: (typeof STYLES)[number]
-  n: (typeof COUNTS)[number]
+  size: (typeof IMAGE_SIZES)[number]
+  quality: (typeof IMAGE_QUALITIES)[number]
+  style: (typeof IMAGE_STYLES)[number]
+  n: (typeof IMAGE_COUNTS)[number]
 }
 
 export const DEFAULT_OPTIONS: GenerateOptions = {
@@ -45,7 +40,7 @@ export function optionsError(options: GenerateOptions): string | null {
 }
 
 /** What POST /media/dalle gets (SPEC section 7): the style is chosen but not sent. */
-export function requestBody(options: GenerateOptions) {
+export function requestBody(options: GenerateOptions): GenerateImagesBody {
   return {
     prompt: options.prompt.trim(),
     model: options.model,

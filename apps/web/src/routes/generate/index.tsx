@@ -1,5 +1,6 @@
-import { UI_TEXT, planAtLeast } from '@storyreel/core'
-import { useMutation } from '@tanstack/react-query'
+import { IMAGE_COUNTS, UI_TEXT, mediaApi, planAtLeast } from '@storyreel/core'
+import type { MediaFile } from '@storyreel/core'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { PlugZap, Sparkles, Wand2 } from 'lucide-react'
 import { useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
@@ -8,10 +9,10 @@ import { Button } from '../../components/ui/button'
 import { Segmented } from '../../components/ui/segmented'
 import { toast } from '../../components/ui/toast'
 import { apiUrl } from '../../config'
-import { callApi, errorText, fetchBlob } from '../../lib/api'
-import { acceptedUploads } from '../../lib/files'
+import { callApi, errorText } from '../../lib/api'
 import { useStory } from '../../lib/store'
 import { useUserData } from '../../lib/user-data'
+import { uploadsKey } from '../customize/media-picker'
 import { backPath } from '../media/destinations'
 import { SkeletonTiles } from '../media/media-grid'
 import { MediaState } from '../media/media-state'
@@ -19,9 +20,9 @@ import { MediaTile } from '../media/media-tile'
 import { positionOf, toggle } from '../media/selection'
 import type { Selection } from '../media/selection'
 import { SelectionBar } from '../media/selection-bar'
-import { generateImagesEndpoint, generatedFileName, isGenerationUnavailable } from './dalle-api'
+import { addToUpload } from '../media/send-selection'
+import { isGenerationUnavailable } from './dalle-api'
 import {
-  COUNTS,
   DEFAULT_OPTIONS,
   canChooseCount,
   optionsError,
@@ -33,10 +34,14 @@ import { HigherPlanRequired } from './higher-plan-required'
 import '../media/media.css'
 import './generate.css'
 
-/** A generated image, named by its path (a selection tells items apart by name). */
+/**
+ * A generated image, already in the user's library: named by its stored name (a selection tells
+ * items apart by name), shown by its preview.
+ */
 interface GeneratedImage {
   name: string
   src: string
+  file: MediaFile
 }
 
 const SIZE_OPTIONS = [
@@ -104,7 +109,7 @@ function AdvancedOptions({
           <Segmented
             label="Images"
             value={String(options.n)}
-            options={COUNTS.map((n) => ({ value: String(n), label: String(n) }))}
+            options={IMAGE_COUNTS.map((n) => ({ value: String(n), label: String(n) }))}
             onChange={(n) => onChange({ ...options, n: Number(n) as GenerateOptions['n'] })}
             disabled={disabled || !countable}
           />
@@ -125,18 +130,24 @@ export function Component() {
   const [options, setOptions] = useState(DEFAULT_OPTIONS)
   const [images, setImages] = useState<GeneratedImage[]>([])
   const [selection, setSelection] = useState<Selection<GeneratedImage>>([])
-  const [using, setUsing] = useState(false)
+  const queryClient = useQueryClient()
   const resultsRef = useRef<HTMLElement>(null)
 
   const generate = useMutation({
     mutationFn: (chosen: GenerateOptions) =>
-      callApi(generateImagesEndpoint, { body: requestBody(chosen) }),
+      callApi(mediaApi.generateImages, { body: requestBody(chosen) }),
     // The newest first; earlier ones stay to choose from.
     onSuccess: (items) => {
       setImages((shown) => [
-        ...items.map((item) => ({ name: item.path, src: apiUrl(item.path) })),
+        ...items.map(({ path, mediaFile }) => ({
+          name: mediaFile.name,
+          src: apiUrl(mediaFile.compressedUrl ?? path),
+          file: mediaFile,
+        })),
         ...shown,
       ])
+      // The server kept them in the library: /media lists them too.
+      void queryClient.invalidateQueries({ queryKey: uploadsKey })
       // On phones the images come below the form: bring them into view.
       resultsRef.current?.scrollIntoView({ behavior: 'smooth', block: 'nearest' })
     },
@@ -159,7 +170,7 @@ export function Component() {
     generate.mutate(options)
   }
 
-  async function addSelected() {
+  function addSelected() {
     if (selection.length === 0) {
       toast.error(UI_TEXT.selectAtLeastOneImage)
       return
@@ -168,24 +179,10 @@ export function Component() {
       toast.error(UI_TEXT.selectRatioFirst)
       return
     }
-    setUsing(true)
-    try {
-      // Fetched and picked like files from the device (GET {path}, SPEC section 7).
-      const files = await Promise.all(
-        selection.map(async (image, index) => {
-          const blob = await fetchBlob(image.name)
-          return new File([blob], generatedFileName(blob.type, index), { type: blob.type })
-        }),
-      )
-      const accepted = acceptedUploads(files, toast.error)
-      if (accepted.length === 0) return
-      useStory.getState().addPendingFiles(accepted)
-      void navigate('/upload')
-    } catch (error) {
-      toast.error(errorText(error, UI_TEXT.failedUseMedia))
-    } finally {
-      setUsing(false)
-    }
+    // Already in the library: they join the picked files on /upload like chosen library media,
+    // without being sent again.
+    addToUpload(selection.map((image) => image.file))
+    void navigate('/upload')
   }
 
   return (
@@ -267,7 +264,6 @@ export function Component() {
                   src={image.src}
                   position={positionOf(selection, image.name)}
                   onToggle={() => setSelection((chosen) => toggle(chosen, image))}
-                  disabled={using}
                 />
               ))}
             </ul>
@@ -278,13 +274,13 @@ export function Component() {
       <SelectionBar
         selection={selection.map((image) => ({ key: image.name, src: image.src }))}
         useLabel="Use selected images"
-        onUse={() => void addSelected()}
+        onUse={addSelected}
         onBack={() => {
           const story = useStory.getState()
           void navigate(backPath({ composition: story.composition, ratio: story.ratio }))
         }}
         onClear={() => setSelection([])}
-        busy={using}
+        busy={false}
       />
     </div>
   )

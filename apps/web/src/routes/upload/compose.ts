@@ -70,7 +70,7 @@ export async function compose(input: ComposeInput): Promise<ComposeResult> {
     const stored = uploaded.filter((file) => !descriptions[file.name])
     if (stored.length > 0) {
       const answer = await callApi(mediaApi.describeStored, {
-        body: { names: stored.map((file) => file.name) },
+        body: { names: stored.map((file) => file.name), suggestion },
       })
       for (const description of answer.descriptions)
         descriptions[description.filename] = description

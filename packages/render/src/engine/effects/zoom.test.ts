@@ -56,4 +56,20 @@ describe('zoom state', () => {
     expect(s.crop.sx).toBeCloseTo(375)
     expect(s.crop.dw).toBeCloseTo(1080)
   })
+
+  it('fitted: shows the whole media at 100, then grows it over the backdrop about the focus', () => {
+    const fit = testFrame({ framing: 'fit' })
+    // 3000x2000 in 1080x1920: 1080 px wide, 720 px tall, centred with 600 px above and below
+    const start = state(0, params, fit)
+    expect(start.crop).toMatchObject({ sx: 0, sy: 0, sw: 3000, sh: 2000, dx: 0, dw: 1080 })
+    expect(start.crop.dh).toBeCloseTo(720)
+    expect(start.crop.dy).toBeCloseTo(600)
+    // At 1.8 it is 1296 px tall, still centred on the backdrop; across, it is cropped to the
+    // frame toward the focus.
+    const end = state(4, { ...params, focusX: 25 }, fit)
+    expect(end.crop.dh).toBeCloseTo(1296)
+    expect(end.crop.dy).toBeCloseTo(312)
+    expect(end.crop.sw).toBeCloseTo(3000 / 1.8)
+    expect(end.crop.sx + end.crop.sw / 2).toBeCloseTo(3000 / 1.8 / 2)
+  })
 })

@@ -1,0 +1,25 @@
+import type { MediaTools } from '@storyreel/render/server'
+import { AppError } from '../../http/app-error'
+import { describeMedia } from '../../services/analyze-media'
+import { compose } from '../../services/composer'
+import type { AiEngine } from './ai'
+
+/** The offline engine: the pixel analysis describes, the rules compose, no images are made. */
+export function embeddedAi(tools: MediaTools): AiEngine {
+  return {
+    name: 'embedded',
+    async describe(media) {
+      const descriptions = []
+      // One at a time: a clip's analysis runs ffmpeg, and a request may carry fifty files.
+      for (const m of media)
+        descriptions.push(await describeMedia(m.file, m.filename, m.kind, tools))
+      return descriptions
+    },
+    async compose(descriptions, suggestion) {
+      return compose(descriptions, suggestion)
+    },
+    async generateImages() {
+      throw new AppError('msg_ai_not_configured')
+    },
+  }
+}

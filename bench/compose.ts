@@ -1,0 +1,140 @@
+import { compositionDuration, type Composition, type ImageDescription } from '@storyreel/core'
+import { DEFAULT_TOOLS, renderFrame } from '@storyreel/render/node'
+import { describeMedia } from '@storyreel/server/src/services/analyze-media'
+import { detectTone } from '@storyreel/server/src/services/compose/tone'
+import { compose } from '@storyreel/server/src/services/composer'
+import { mkdir } from 'node:fs/promises'
+import { join } from 'node:path'
+import sharp, { type OverlayOptions } from 'sharp'
+import { CLIP, composeMedia } from './compose-media'
+
+/**
+ * bench/compose: the embedded composer as a viewer meets it. Five sets of photo-like pictures
+ * (and a clip), each with a suggestion of its own tone, are described by the real analysis,
+ * composed, and drawn by the render engine at three instants of every slide, into one contact
+ * sheet per set: out/compose-<set>.png. One summary line per set.
+ */
+const OUT = new URL('./out/', import.meta.url).pathname
+const MEDIA = join(OUT, 'compose-media')
+
+const SETS: { name: string; suggestion: string; files: string[] }[] = [
+  {
+    name: 'calm-lake',
+    suggestion:
+      'A quiet weekend by the lake. Mist on the water and the first light of morning. Pine trees all around us.',
+    files: ['lake-morning.jpg', 'forest-portrait.jpg', 'mountain-panorama.jpg', CLIP],
+  },
+  {
+    name: 'energetic-surf',
+    suggestion: 'Surf trip! 🏄🔥 Big waves, fast boards and endless sun.',
+    files: ['surf-waves.jpg', CLIP, 'bright-beach.jpg', 'mountain-panorama.jpg'],
+  },
+  {
+    name: 'nostalgic-grandma',
+    suggestion:
+      "Make a nostalgic video of our summers at grandma's house. We remember every corner of it, years later.",
+    files: ['old-house.jpg', 'grandma-portrait.jpg', 'lake-morning.jpg'],
+  },
+  {
+    name: 'romantic-anniversary',
+    suggestion: 'Our anniversary ❤️ Just the two of us, far from everything.',
+    files: ['night-city.jpg', 'sunset-couple.jpg', 'lake-morning.jpg', 'bright-beach.jpg'],
+  },
+  {
+    name: 'festive-birthday',
+    suggestion: 'Happy birthday Mia! 🎉 What a party.',
+    files: ['night-city.jpg', 'party-confetti.jpg', 'party-confetti-2.jpg', 'fireworks.jpg', CLIP],
+  },
+]
+
+const THUMB = { width: 640, height: 360 }
+const LABEL_WIDTH = 520
+/** Instants drawn of each slide, as fractions of its duration. */
+const INSTANTS = [0.2, 0.5, 0.85]
+
+const escape = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+
+/** Lines of at most `width` characters, for the label's SVG text. */
+function wrap(text: string, width: number): string[] {
+  const lines: string[] = []
+  for (const word of text.split(/\s+/)) {
+    const last = lines.at(-1)
+    if (last !== undefined && last.length + word.length + 1 <= width)
+      lines[lines.length - 1] += ` ${word}`
+    else lines.push(word)
+  }
+  return lines
+}
+
+/** The slide's file, length, effects and narration, as a picture beside its frames. */
+function label(composition: Composition, index: number): Buffer {
+  const slide = composition.composition[index]!
+  const effects = slide.effects.map((e) => e.name).join(', ')
+  const lines = [
+    `#${index + 1} ${slide.filename}`,
+    `${slide.duration} s, ${slide.framing ?? 'cover'}`,
+    ...wrap(effects, 44),
+    ...wrap(`“${slide.narration ?? ''}”`, 44),
+  ]
+  const text = lines
+    .map(
+      (l, i) =>
+        `<text x="16" y="${34 + i * 30}" font-size="${i === 0 ? 24 : 20}">${escape(l)}</text>`,
+    )
+    .join('')
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${LABEL_WIDTH}" height="${THUMB.height}"><rect width="100%" height="100%" fill="#f4f4f4"/><g font-family="DejaVu Sans" fill="#222">${text}</g></svg>`
+  return Buffer.from(svg)
+}
+
+async function contactSheet(name: string, composition: Composition): Promise<string> {
+  const tiles: OverlayOptions[] = []
+  for (const [index, slide] of composition.composition.entries()) {
+    const top = index * THUMB.height
+    tiles.push({ input: label(composition, index), left: 0, top })
+    for (const [k, f] of INSTANTS.entries()) {
+      const jpeg = await renderFrame({
+        composition,
+        slideIndex: index,
+        t: Math.round(slide.duration * f * 10) / 10,
+        resolveMedia: (file) => join(MEDIA, file),
+        tools: DEFAULT_TOOLS,
+      })
+      tiles.push({
+        input: await sharp(jpeg).resize(THUMB.width, THUMB.height).toBuffer(),
+        left: LABEL_WIDTH + k * THUMB.width,
+        top,
+      })
+    }
+  }
+  const file = join(OUT, `compose-${name}.png`)
+  await sharp({
+    create: {
+      width: LABEL_WIDTH + INSTANTS.length * THUMB.width,
+      height: composition.composition.length * THUMB.height,
+      channels: 3,
+      background: '#000',
+    },
+  })
+    .composite(tiles)
+    .png()
+    .toFile(file)
+  return file
+}
+
+await mkdir(OUT, { recursive: true })
+await composeMedia(MEDIA)
+for (const set of SETS) {
+  const descriptions: ImageDescription[] = []
+  for (const file of set.files) {
+    const kind = file.endsWith('.mp4') ? 'video' : 'image'
+    descriptions.push(await describeMedia(join(MEDIA, file), file, kind, DEFAULT_TOOLS))
+  }
+  const composition = compose(descriptions, set.suggestion)
+  const sheet = await contactSheet(set.name, composition)
+  const order = composition.composition.map((s) => s.id).join(' > ')
+  console.log(
+    `compose ${set.name}: tone ${detectTone(set.suggestion)}, ${composition.composition.length} slides, ` +
+      `${compositionDuration(composition).toFixed(1)} s (${order}), sheet ${sheet}`,
+  )
+}
