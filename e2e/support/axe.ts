@@ -11,6 +11,16 @@ const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.
  * the page's content security policy does not restrict.
  */
 export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  // Colours mid-transition (a button fading in) would be judged at half their contrast; endless
+  // animations (spinners) never finish and are left running.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity))
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  )
   await page.evaluate(await axeSource)
   const violations = await page.evaluate(async () => {
     const axe = (
