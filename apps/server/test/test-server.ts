@@ -69,6 +69,9 @@ export async function startTestServer(
     url: address,
     pgDb,
     async close(closeOpts = {}) {
+      // Every test is done: a connection a client left open (a keep-alive socket mid-stream)
+      // must not hold the shutdown, as Fastify's close waits for busy ones.
+      app.server.closeAllConnections()
       await app.close()
       if (closeOpts.keepData) return
       await pgDb?.drop()
