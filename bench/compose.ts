@@ -1,4 +1,9 @@
-import { compositionDuration, type Composition, type ImageDescription } from '@storyreel/core'
+import {
+  compositionDuration,
+  type Composition,
+  type ImageDescription,
+  type Ratio,
+} from '@storyreel/core'
 import { DEFAULT_TOOLS, renderFrame } from '@storyreel/render/node'
 import { describeMedia } from '@storyreel/server/src/services/analyze-media'
 import { detectTone } from '@storyreel/server/src/services/compose/tone'
@@ -10,44 +15,50 @@ import { CLIP, composeMedia } from './compose-media'
 
 /**
  * bench/compose: the embedded composer as a viewer meets it. Five sets of photo-like pictures
- * (and a clip), each with a suggestion of its own tone, are described by the real analysis,
- * composed, and drawn by the render engine at three instants of every slide, into one contact
+ * (and a clip), each with a suggestion of its own tone and a format of its own, are described by
+ * the real analysis, composed, and drawn by the render engine at three instants of every slide, into one contact
  * sheet per set: out/compose-<set>.png. One summary line per set.
  */
 const OUT = new URL('./out/', import.meta.url).pathname
 const MEDIA = join(OUT, 'compose-media')
 
-const SETS: { name: string; suggestion: string; files: string[] }[] = [
+const SETS: { name: string; ratio: Ratio; suggestion: string; files: string[] }[] = [
   {
     name: 'calm-lake',
+    ratio: '16:9',
     suggestion:
       'A quiet weekend by the lake. Mist on the water and the first light of morning. Pine trees all around us.',
     files: ['lake-morning.jpg', 'forest-portrait.jpg', 'mountain-panorama.jpg', CLIP],
   },
   {
     name: 'energetic-surf',
+    ratio: '9:16',
     suggestion: 'Surf trip! 🏄🔥 Big waves, fast boards and endless sun.',
     files: ['surf-waves.jpg', CLIP, 'bright-beach.jpg', 'mountain-panorama.jpg'],
   },
   {
     name: 'nostalgic-grandma',
+    ratio: '4:5',
     suggestion:
       "Make a nostalgic video of our summers at grandma's house. We remember every corner of it, years later.",
     files: ['old-house.jpg', 'grandma-portrait.jpg', 'lake-morning.jpg'],
   },
   {
     name: 'romantic-anniversary',
+    ratio: '1:1',
     suggestion: 'Our anniversary ❤️ Just the two of us, far from everything.',
     files: ['night-city.jpg', 'sunset-couple.jpg', 'lake-morning.jpg', 'bright-beach.jpg'],
   },
   {
     name: 'festive-birthday',
+    ratio: '9:16',
     suggestion: 'Happy birthday Mia! 🎉 What a party.',
     files: ['night-city.jpg', 'party-confetti.jpg', 'party-confetti-2.jpg', 'fireworks.jpg', CLIP],
   },
 ]
 
-const THUMB = { width: 640, height: 360 }
+/** Each frame is drawn this high on the sheet, as wide as its format makes it. */
+const THUMB_HEIGHT = 360
 const LABEL_WIDTH = 520
 /** Instants drawn of each slide, as fractions of its duration. */
 const INSTANTS = [0.2, 0.5, 0.85]
@@ -83,14 +94,16 @@ function label(composition: Composition, index: number): Buffer {
         `<text x="16" y="${34 + i * 30}" font-size="${i === 0 ? 24 : 20}">${escape(l)}</text>`,
     )
     .join('')
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${LABEL_WIDTH}" height="${THUMB.height}"><rect width="100%" height="100%" fill="#f4f4f4"/><g font-family="DejaVu Sans" fill="#222">${text}</g></svg>`
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${LABEL_WIDTH}" height="${THUMB_HEIGHT}"><rect width="100%" height="100%" fill="#f4f4f4"/><g font-family="DejaVu Sans" fill="#222">${text}</g></svg>`
   return Buffer.from(svg)
 }
 
 async function contactSheet(name: string, composition: Composition): Promise<string> {
+  const { width, height } = composition.movieParams
+  const thumbWidth = Math.round((THUMB_HEIGHT * width) / height)
   const tiles: OverlayOptions[] = []
   for (const [index, slide] of composition.composition.entries()) {
-    const top = index * THUMB.height
+    const top = index * THUMB_HEIGHT
     tiles.push({ input: label(composition, index), left: 0, top })
     for (const [k, f] of INSTANTS.entries()) {
       const jpeg = await renderFrame({
@@ -101,8 +114,8 @@ async function contactSheet(name: string, composition: Composition): Promise<str
         tools: DEFAULT_TOOLS,
       })
       tiles.push({
-        input: await sharp(jpeg).resize(THUMB.width, THUMB.height).toBuffer(),
-        left: LABEL_WIDTH + k * THUMB.width,
+        input: await sharp(jpeg).resize(thumbWidth, THUMB_HEIGHT).toBuffer(),
+        left: LABEL_WIDTH + k * thumbWidth,
         top,
       })
     }
@@ -110,8 +123,8 @@ async function contactSheet(name: string, composition: Composition): Promise<str
   const file = join(OUT, `compose-${name}.png`)
   await sharp({
     create: {
-      width: LABEL_WIDTH + INSTANTS.length * THUMB.width,
-      height: composition.composition.length * THUMB.height,
+      width: LABEL_WIDTH + INSTANTS.length * thumbWidth,
+      height: composition.composition.length * THUMB_HEIGHT,
       channels: 3,
       background: '#000',
     },
@@ -130,11 +143,11 @@ for (const set of SETS) {
     const kind = file.endsWith('.mp4') ? 'video' : 'image'
     descriptions.push(await describeMedia(join(MEDIA, file), file, kind, DEFAULT_TOOLS))
   }
-  const composition = compose(descriptions, set.suggestion)
+  const composition = compose(descriptions, set.suggestion, set.ratio)
   const sheet = await contactSheet(set.name, composition)
   const order = composition.composition.map((s) => s.id).join(' > ')
   console.log(
-    `compose ${set.name}: tone ${detectTone(set.suggestion)}, ${composition.composition.length} slides, ` +
+    `compose ${set.name} (${set.ratio}): tone ${detectTone(set.suggestion)}, ${composition.composition.length} slides, ` +
       `${compositionDuration(composition).toFixed(1)} s (${order}), sheet ${sheet}`,
   )
 }

@@ -1,115 +1,87 @@
-import type { Composition } from '@storyreel/core'
-import { renderComposition, X264_ARGS } from '@storyreel/render/node'
-import { execFile } from 'node:child_process'
-import { readFileSync } from 'node:fs'
-import { basename, join } from 'node:path'
-import { promisify } from 'node:util'
-import { benchPhotos } from './render-media'
+import { renderComposition, x264Args } from '@storyreel/render/node'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import { load, measure, reencode } from './measure'
+import {
+  allEffectsJob,
+  clipsJob,
+  effectJobs,
+  fourKJob,
+  headlineJob,
+  type RenderJob,
+} from './render-jobs'
+import { benchClips, benchPhotos, CLIP_SECONDS } from './render-media'
 
 /**
- * bench/render: the 32-second job of ARCHITECTURE.md (8 photos of 3000x2000, 4 s each, zoom,
- * animated text, fades) at 1080x1920 and 1920x1080, against its raw bound: a re-encode of the
- * render's own output with the same x264 settings. One summary line per case.
+ * bench/render: renders each job through the real renderComposition (render thread, ffmpeg
+ * encoder, clip decoders) and prints one line per job: wall time, realtime factor, the bound (a
+ * re-encode of the job's own output with the same x264 settings) and the ratio to it, CPU
+ * seconds of the render and of the bound (they hold on a busy machine, where wall time does
+ * not), and peak memory of the whole process tree (this process, its threads and ffmpegs).
+ *
+ *   npm run render -w @storyreel/bench                  every job but the 4K one
+ *   npm run render -w @storyreel/bench -- --only blur   jobs whose name contains a word
+ *   npm run render -w @storyreel/bench -- --4k          the 3-minute 4K job too
+ *
+ * Jobs: headline-1080x1920, headline-1920x1080, effect-<name> for each effect alone,
+ * all-effects, clips, 4k-3min.
  */
-const run = promisify(execFile)
 const OUT = new URL('./out/', import.meta.url).pathname
 
-function job(width: number, height: number, photos: string[]): Composition {
-  return {
-    movieParams: { width, height, voice: null },
-    composition: photos.map((file, i) => ({
-      id: `bench-${i}`,
-      filename: basename(file),
-      duration: 4,
-      effects: [
-        { name: 'zoom', params: { zoomStart: 100 + (i % 3) * 10, zoomEnd: 130 + (i % 4) * 10 } },
-        { name: 'fade', params: { fadeInDuration: 0.3, fadeOutDuration: 0.3 } },
-        {
-          name: 'animated_text',
-          params: {
-            text: `Chapter ${i + 1}: a day by the sea`,
-            fontSize: 72,
-            font: ['Arial', 'Georgia', 'Impact', 'Palatino'][i % 4]!,
-            color: { r: 255, g: 255, b: 255 },
-            fadeInDuration: 0.3,
-            fadeOutDuration: 0.2,
-            startPositionX: 50,
-            startPositionY: 70,
-            endPositionX: 50,
-            endPositionY: 62,
-            textStart: 0.4,
-            textEnd: 3.8,
-            stream: i % 2 === 0,
-            stream_words: false,
-            charsPerSecond: 12,
-            border: { color: { r: 0, g: 0, b: 0 }, width: 2 },
-            align: 'center',
-          },
-        },
-      ],
-    })),
-  } as Composition
-}
+const { values } = parseArgs({
+  options: {
+    only: { type: 'string', multiple: true, default: [] },
+    '4k': { type: 'boolean', default: false },
+  },
+})
 
-/** Resident memory of this process and its child processes (ffmpeg), in bytes. */
-function treeRss(pid = process.pid): number {
-  const rss = Number(readFileSync(`/proc/${pid}/statm`, 'utf8').split(' ')[1]) * 4096
-  let children: string[] = []
-  try {
-    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
-      .trim()
-      .split(/\s+/)
-      .filter(Boolean)
-  } catch {
-    // gone
+function wanted(name: string): boolean {
+  if (name === '4k-3min' && !values['4k'] && !values.only.some((w) => name.includes(w))) {
+    return false
   }
-  return children.reduce((sum, c) => {
-    try {
-      return sum + treeRss(Number(c))
-    } catch {
-      return sum
-    }
-  }, rss)
+  return values.only.length === 0 || values.only.some((w) => name.includes(w))
 }
 
-async function bench(width: number, height: number, photos: string[]): Promise<string> {
-  const outFile = join(OUT, `render-${width}x${height}.mp4`)
-  let peak = 0
-  const sampler = setInterval(() => (peak = Math.max(peak, treeRss())), 100)
-  const t0 = performance.now()
-  const { durationSeconds } = await renderComposition({
-    composition: job(width, height, photos),
-    resolveMedia: (f) => join(OUT, f),
-    outFile,
-    thumbnailFile: join(OUT, `render-${width}x${height}.jpg`),
-  })
-  const wall = (performance.now() - t0) / 1000
-  clearInterval(sampler)
-  const b0 = performance.now()
-  await run('ffmpeg', [
-    '-v',
-    'error',
-    '-y',
-    '-i',
-    outFile,
-    '-an',
-    ...X264_ARGS,
-    '-f',
-    'mp4',
-    join(OUT, 'bound.mp4'),
-  ])
-  const bound = (performance.now() - b0) / 1000
-  return (
-    `render ${width}x${height} ${durationSeconds}s: wall ${wall.toFixed(1)} s, ` +
-    `realtime ${(durationSeconds / wall).toFixed(2)}x, peak ${(peak / 2 ** 30).toFixed(2)} GB, ` +
-    `bound ${bound.toFixed(1)} s, ratio ${(wall / bound).toFixed(2)}`
+async function jobs(): Promise<RenderJob[]> {
+  const photos = await benchPhotos(OUT)
+  const list: RenderJob[] = [
+    headlineJob(1080, 1920, photos),
+    headlineJob(1920, 1080, photos),
+    ...effectJobs(photos[0]!),
+    allEffectsJob(photos),
+  ]
+  if (wanted('clips')) list.push(clipsJob(await benchClips(OUT), CLIP_SECONDS))
+  list.push(fourKJob(photos))
+  return list.filter((j) => wanted(j.name))
+}
+
+const gb = (bytes: number) => (bytes / 2 ** 30).toFixed(2)
+
+async function bench(job: RenderJob): Promise<string> {
+  const outFile = join(OUT, `render-${job.name}.mp4`)
+  const busy = load()
+  const render = await measure(() =>
+    renderComposition({
+      composition: job.composition,
+      resolveMedia: (f) => join(OUT, f),
+      outFile,
+      thumbnailFile: join(OUT, `render-${job.name}.jpg`),
+    }),
   )
+  const { width, height } = job.composition.movieParams
+  const bound = await reencode(outFile, join(OUT, 'bound.mp4'), x264Args(width, height))
+  const seconds = render.result.durationSeconds
+  return [
+    job.name.padEnd(21),
+    `${seconds.toFixed(0).padStart(3)} s video`,
+    `wall ${render.wall.toFixed(1).padStart(5)} s`,
+    `realtime ${(seconds / render.wall).toFixed(2)}x`,
+    `bound ${bound.wall.toFixed(1).padStart(5)} s`,
+    `ratio ${(render.wall / bound.wall).toFixed(2)}`,
+    `cpu ${render.cpu.toFixed(0).padStart(4)} s / bound ${bound.cpu.toFixed(0).padStart(4)} s = ${(render.cpu / bound.cpu).toFixed(2)}`,
+    `peak ${gb(render.peak)} GB`,
+    `load ${busy.toFixed(1)}`,
+  ].join('  ')
 }
 
-const photos = await benchPhotos(OUT)
-for (const [w, h] of [
-  [1080, 1920],
-  [1920, 1080],
-] as const) {
-  console.log(await bench(w, h, photos))
-}
+for (const job of await jobs()) console.log(await bench(job))

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { UI_TEXT } from '@storyreel/core'
 import { newEmail, signUp, toast } from './support/auth'
 import { seriousA11yViolations } from './support/axe'
-import { PHONE, launchBrowser, watchPageProblems } from './support/browser'
+import { launchBrowser, watchPageProblems, phoneContext } from './support/browser'
 import { startServer } from './support/server'
 import type { TestServer } from './support/server'
 
@@ -76,12 +76,7 @@ describe('camera: a photo taken on /upload', () => {
   async function uploadPage(browserArgs: string[], permissions: string[]) {
     const browser = await launchBrowser(browserArgs)
     browsers.push(browser)
-    context = await browser.newContext({
-      viewport: PHONE,
-      isMobile: true,
-      hasTouch: true,
-      permissions,
-    })
+    context = await phoneContext(browser, { permissions })
     const page = await context.newPage()
     const problems = watchPageProblems(page)
     await signUp(page, server, newEmail('camera'))

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { AI_GENERATED_PRESET_NAME, EFFECTS, FONTS, UI_TEXT } from '@storyreel/core'
 import type { Composition, Effect, ImageDescription, Slide } from '@storyreel/core'
 import { newEmail, signUp } from './support/auth'
-import { PHONE, launchBrowser, watchPageProblems } from './support/browser'
+import { launchBrowser, watchPageProblems, phoneContext } from './support/browser'
 import { grabFrame, hexToRgb, hueOf, meanRgb, whiteCentroid } from './support/frames'
 import type { Hue } from './support/frames'
 import { makeImage } from './support/media'
@@ -168,12 +168,7 @@ describe('the editor: shape every slide, then render what was shaped', () => {
   })
 
   test('on a phone: long-press and keyboard reorder, duplicate, delete, add, replace, undo, reload, render', async () => {
-    const context = await browser.newContext({
-      viewport: PHONE,
-      isMobile: true,
-      hasTouch: true,
-      acceptDownloads: true,
-    })
+    const context = await phoneContext(browser)
     const page = await context.newPage()
     const problems = watchPageProblems(page)
     try {
@@ -181,8 +176,9 @@ describe('the editor: shape every slide, then render what was shaped', () => {
       expect(await order(page)).toEqual(['red', 'lime', 'blue'])
       await setDurations(page, 1)
 
-      // Every control of the editor is at least 44 px for a finger (the preview's own aside).
-      await page.getByRole('button', { name: 'Zoom', exact: true }).tap()
+      // Every control of the editor is at least 44 px for a finger (the preview's own aside),
+      // with an effect's settings open: the landscape pictures pan across the tall frame.
+      await page.getByRole('button', { name: 'Pan', exact: true }).tap()
       const small = await page.evaluate(() =>
         [
           ...document.querySelectorAll(

@@ -7,7 +7,7 @@ import { createCanvas } from '@napi-rs/canvas'
 import type { Slide } from '@storyreel/core'
 import { decode, type Pixels } from './parity/compare'
 import { newEmail, signUp } from './support/auth'
-import { PHONE, launchBrowser, watchPageProblems } from './support/browser'
+import { launchBrowser, watchPageProblems, phoneContext } from './support/browser'
 import { makeImage } from './support/media'
 import { startServer, type TestServer } from './support/server'
 
@@ -174,7 +174,7 @@ describe('framing: a portrait picture in a 16:9 video', () => {
   })
 
   test('on a phone, the control fits the slide card', async () => {
-    const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true })
+    const context = await phoneContext(browser)
     const page = await context.newPage()
     try {
       await compose(page, server, picture)

@@ -6,7 +6,7 @@ import { startFakeOpenAi } from '../apps/server/test/openai-server'
 import type { FakeOpenAi } from '../apps/server/test/openai-server'
 import { createAccount } from './support/accounts'
 import { newEmail, signIn, toast } from './support/auth'
-import { PHONE, launchBrowser, watchPageProblems } from './support/browser'
+import { launchBrowser, watchPageProblems, phoneContext } from './support/browser'
 import { startServer } from './support/server'
 import type { TestServer } from './support/server'
 
@@ -33,7 +33,7 @@ describe('/generate: images made with AI join the video', () => {
       startServer(fake.env, (dataDir) => createAccount(dataDir, email, 'PRO')),
       launchBrowser(),
     ])
-    context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true })
+    context = await phoneContext(browser)
     page = await context.newPage()
     problems = watchPageProblems(page)
     await signIn(page, server, email)

@@ -4,7 +4,7 @@ import { UI_TEXT } from '@storyreel/core'
 import type { Composition, MediaFile } from '@storyreel/core'
 import { newEmail, signUp, toast } from './support/auth'
 import { seriousA11yViolations } from './support/axe'
-import { PHONE, launchBrowser, watchPageProblems } from './support/browser'
+import { launchBrowser, watchPageProblems, phoneContext } from './support/browser'
 import { startServer } from './support/server'
 import type { TestServer } from './support/server'
 import { startBrowserStock } from './support/stock'
@@ -59,7 +59,7 @@ describe('/media: stock and own media, chosen for a video', () => {
   beforeAll(async () => {
     stock = await startBrowserStock()
     ;[server, browser] = await Promise.all([startServer(stock.env), launchBrowser()])
-    context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true })
+    context = await phoneContext(browser)
     page = await context.newPage()
     problems = watchPageProblems(page)
     await signUp(page, server, newEmail('media'))
@@ -77,7 +77,7 @@ describe('/media: stock and own media, chosen for a video', () => {
     await page.goto(`${server.url}/media?provider=FLICKR`)
     await toast(page, UI_TEXT.invalidProvider).waitFor()
     await page.waitForURL((url) => url.searchParams.get('provider') === 'LOCAL')
-    expect(await sourceTab(page, 'Uploaded').getAttribute('aria-current')).toBe('page')
+    await expect.poll(() => sourceTab(page, 'Uploaded').getAttribute('aria-current')).toBe('page')
     await page.getByRole('heading', { name: UI_TEXT.noMediaFoundTitle }).waitFor()
     await page.getByText(UI_TEXT.noMediaFoundText).waitFor()
     expect(await page.getByRole('link', { name: 'Upload media' }).count()).toBeGreaterThan(0)
@@ -149,8 +149,8 @@ describe('/media: stock and own media, chosen for a video', () => {
     await page.evaluate(() => window.scrollTo(0, 0))
     await photos.nth(0).click()
     await photos.nth(1).click()
-    expect(await photos.nth(1).getAttribute('aria-pressed')).toBe('true')
     await page.getByText('2 selected').waitFor()
+    expect(await photos.nth(1).getAttribute('aria-pressed')).toBe('true')
 
     // Stored in the library, then on /upload with the files picked there.
     const downloads: string[] = []

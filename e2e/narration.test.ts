@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { DEFAULT_CAPTIONS, DEFAULT_VOICE, TIMINGS, UI_TEXT, VOICES } from '@storyreel/core'
 import type { Composition, VoiceId } from '@storyreel/core'
 import { newEmail, signUp, toast } from './support/auth'
-import { PHONE, launchBrowser, watchPageProblems } from './support/browser'
+import { launchBrowser, watchPageProblems, phoneContext } from './support/browser'
 import { makeImage } from './support/media'
 import type { TestServer } from './support/server'
 import { startServer } from './support/server'
@@ -85,7 +85,7 @@ describe('narration: a voice, the words of each slide, captions on the frame', (
   })
 
   test('on a phone: preview voices, choose one, narrate a slide, captions, undo, render', async () => {
-    const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true })
+    const context = await phoneContext(browser)
     const page = await context.newPage()
     const problems = watchPageProblems(page)
     // Remembers every element asked to play, to see that the preview's <audio> really played.
@@ -105,8 +105,8 @@ describe('narration: a voice, the words of each slide, captions on the frame', (
       await page.getByRole('button', { name: 'Compose video' }).click()
       await page.waitForURL('**/customize', { timeout: 120_000 })
       await page.getByRole('heading', { name: 'Slide 1 of 2' }).waitFor()
-      // A new video is narrated by the default voice.
-      expect((await movie(page)).voice).toBe(DEFAULT_VOICE)
+      // Composed for the chosen format, and narrated by the default voice.
+      expect(await movie(page)).toMatchObject({ width: 1080, height: 1920, voice: DEFAULT_VOICE })
 
       // The Audio panel: Music is not offered yet, the six voices and Off are.
       await page.getByRole('button', { name: 'Audio', exact: true }).click()

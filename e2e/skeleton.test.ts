@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { UI_TEXT } from '@storyreel/core'
 import { newEmail, signUp, toast } from './support/auth'
 import { seriousA11yViolations } from './support/axe'
-import { DESKTOP, PHONE, launchBrowser, watchPageProblems } from './support/browser'
+import { DESKTOP, PHONE, launchBrowser, watchPageProblems, phoneContext } from './support/browser'
 import { makeImages, meanLuma, probe } from './support/media'
 import { readCode } from './support/outbox'
 import { startServer } from './support/server'
@@ -36,12 +36,7 @@ describe('walking skeleton: sign up, compose, render, download', () => {
       mkdtemp(path.join(tmpdir(), 'storyreel-e2e-files-')),
     ])
     // A phone: the app's main audience.
-    context = await browser.newContext({
-      viewport: PHONE,
-      isMobile: true,
-      hasTouch: true,
-      acceptDownloads: true,
-    })
+    context = await phoneContext(browser)
     page = await context.newPage()
     problems = watchPageProblems(page)
   })

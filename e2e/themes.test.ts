@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { UI_TEXT } from '@storyreel/core'
 import { newEmail, signUp } from './support/auth'
 import { seriousA11yViolations } from './support/axe'
-import { PHONE, launchBrowser, watchPageProblems } from './support/browser'
+import { launchBrowser, watchPageProblems, phoneContext } from './support/browser'
 import { makeImage } from './support/media'
 import { startServer } from './support/server'
 import type { TestServer } from './support/server'
@@ -45,7 +45,7 @@ describe('the theme follows the system', () => {
   })
 
   test('in dark, every main screen is dark and readable; light holds on the rest', async () => {
-    const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true })
+    const context = await phoneContext(browser)
     const page = await context.newPage()
     const problems = watchPageProblems(page)
     const found: string[] = []

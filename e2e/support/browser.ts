@@ -1,5 +1,5 @@
 import { chromium } from 'playwright-core'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
 
 /** Debian's chromium, headless; never a downloaded browser. `extraArgs` add flags for one spec. */
 export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
@@ -21,6 +21,20 @@ export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
 
 export const PHONE = { width: 390, height: 844 }
 export const DESKTOP = { width: 1280, height: 800 }
+
+/** A phone's browser, the app's main audience: touch, a narrow screen, downloads kept. */
+export function phoneContext(
+  browser: Browser,
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
+  return browser.newContext({
+    viewport: PHONE,
+    isMobile: true,
+    hasTouch: true,
+    acceptDownloads: true,
+    ...options,
+  })
+}
 
 /**
  * Collects what the page refused or threw: Content-Security-Policy violations and uncaught

@@ -12,6 +12,7 @@ import { cookiePolicy } from './http/cookies'
 import { securityHeaders } from './http/security-headers'
 import { isPageRequest, sendPage, serveWebApp } from './http/web-app'
 import { openServices, type Services } from './open-services'
+import { GOOGLE_PICTURE_SOURCE } from './services/google-identity'
 import { csrfPlugin } from './plugins/csrf'
 import { errorHandler } from './plugins/error-handler'
 import { sessionPlugin } from './plugins/session'
@@ -21,6 +22,8 @@ import { compositionRoutes } from './routes/composition'
 import { logRoutes } from './routes/log'
 import { mediaRoutes } from './routes/media'
 import { stockRoutes } from './routes/stock'
+import { stripeRoutes } from './routes/stripe'
+import { stripeWebhookRoutes } from './routes/stripe/webhook'
 import { taskRoutes } from './routes/tasks'
 
 declare module 'fastify' {
@@ -79,7 +82,13 @@ export async function buildApp(
   await app.register(errorHandler)
   await app.register(
     helmet,
-    securityHeaders({ https: cookies.secure, mediaHosts: stockMediaSources(env) }),
+    securityHeaders({
+      https: cookies.secure,
+      mediaHosts: [
+        ...stockMediaSources(env),
+        ...(env.GOOGLE_CLIENT_ID ? [GOOGLE_PICTURE_SOURCE] : []),
+      ],
+    }),
   )
   await app.register(cookie)
   await app.register(multipart, {
@@ -98,9 +107,12 @@ export async function buildApp(
       await api.register(audioRoutes)
       await api.register(taskRoutes)
       await api.register(logRoutes)
+      await api.register(stripeRoutes)
     },
     { prefix: '/api' },
   )
+  // Beside the API scope, without its CSRF and session hooks: Stripe signs its calls instead.
+  await app.register(stripeWebhookRoutes, { prefix: '/api' })
 
   const web =
     env.WEB_DIST && existsSync(path.join(env.WEB_DIST, 'index.html')) ? env.WEB_DIST : null

@@ -47,6 +47,13 @@ export const EnvSchema = z.object({
   IN_PROCESS_WORKER: bool.default(true),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   /**
+   * Render slots in the whole fleet (every worker's WORKER_CONCURRENCY, the server's own
+   * included): a render is split into ranges for the idle ones (decision 016); 1 never splits.
+   */
+  SPLIT_WORKERS: z.coerce.number().int().min(1).max(256).default(1),
+  /** The shortest range of video worth a worker of its own: shorter videos are not split. */
+  SPLIT_MIN_RANGE_SECONDS: z.coerce.number().positive().default(10),
+  /**
    * A render run is stopped, and its task CANCELLED, after this factor times its estimated cost
    * in seconds, and not before the minimum (core's renderTimeLimitSeconds).
    */
@@ -90,6 +97,30 @@ export const EnvSchema = z.object({
   PEXELS_API_URL: z.string().url().default('https://api.pexels.com'),
   PIXABAY_API_URL: z.string().url().default('https://pixabay.com/api'),
   /**
+   * Payments through Stripe (decision 012). Without the secret key billing is not configured:
+   * /plan says so and the /stripe calls answer msg_billing_not_configured. With it, the webhook
+   * secret and both price ids are required too.
+   */
+  STRIPE_SECRET_KEY: z.string().optional(),
+  /** The signing secret (whsec_...) of the endpoint Stripe sends /api/stripe/webhook to. */
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** The recurring monthly prices (price_...) that buy STARTER and PRO. */
+  STRIPE_PRICE_STARTER: z.string().optional(),
+  STRIPE_PRICE_PRO: z.string().optional(),
+  /** Another server speaking Stripe's API (protocol, host and port): tests point it at theirs. */
+  STRIPE_API_BASE: z.string().url().optional(),
+  /**
+   * Sign-in with Google (decision 013): an OAuth client of type "Web application" whose
+   * authorized redirect URI is {PUBLIC_URL}/api/auth/youtube/callback. Without both the Google
+   * button is hidden and /auth/youtube answers msg_google_not_configured.
+   */
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  /** The OpenID provider; tests point it at a local one (plain http only on a loopback host). */
+  GOOGLE_ISSUER: z.string().url().default('https://accounts.google.com'),
+  /** How long one call to the provider (discovery, keys, code exchange) may take. */
+  GOOGLE_TIMEOUT_SECONDS: z.coerce.number().positive().max(60).default(10),
+  /**
    * Comma-separated origins that stock downloads may also come from, trusted as they are (any
    * address, http outside production): a local mirror, or the tests' fake providers.
    */
@@ -106,6 +137,14 @@ function fromInvocationDir(p: string): string {
   return path.resolve(process.env.INIT_CWD ?? process.cwd(), p)
 }
 
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]'])
+
+/** An address safe to talk to: https, or plain http that never leaves this machine. */
+function isHttpsOrLoopback(url: string): boolean {
+  const { protocol, hostname } = new URL(url)
+  return protocol === 'https:' || (protocol === 'http:' && LOOPBACK_HOSTS.has(hostname))
+}
+
 export function parseEnv(source: NodeJS.ProcessEnv): Env {
   const result = EnvSchema.safeParse(source)
   if (!result.success) {
@@ -116,6 +155,22 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
   if (env.S3_ENDPOINT && !(env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY)) {
     throw new Error(
       'Invalid environment:\n  S3_ENDPOINT needs S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY',
+    )
+  }
+  const stripeMissing = (
+    ['STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_STARTER', 'STRIPE_PRICE_PRO'] as const
+  ).filter((name) => !env[name])
+  if (env.STRIPE_SECRET_KEY && stripeMissing.length > 0) {
+    throw new Error(
+      `Invalid environment:\n  STRIPE_SECRET_KEY needs ${stripeMissing.join(', ')} as well`,
+    )
+  }
+  if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
+    throw new Error('Invalid environment:\n  GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together')
+  }
+  if (!isHttpsOrLoopback(env.GOOGLE_ISSUER)) {
+    throw new Error(
+      'Invalid environment:\n  GOOGLE_ISSUER must be https (plain http only on a loopback host)',
     )
   }
   const plainHttp = env.STOCK_MEDIA_EXTRA_ORIGINS.filter((o) => !o.startsWith('https:'))

@@ -1,10 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type PgBoss from 'pg-boss'
+import sharp from 'sharp'
 import { openAdapters, type Adapters } from './adapters'
 import { openDatabase, type Db } from './db/client'
 import type { Env } from './env'
 import { loadSecret } from './lib/secret'
-import { renderTimeLimit } from './queue/jobs/render-video'
+import { renderTimeLimit, splitConfig } from './queue/jobs/render-video'
 import { startQueue } from './queue/start-queue'
 import { startWorkers } from './queue/start-workers'
 
@@ -26,6 +27,9 @@ export async function openServices(
   log: FastifyBaseLogger,
   opts: { workers: boolean },
 ): Promise<Services & { close(): Promise<void> }> {
+  // libvips keeps recent images (up to 50 MB) for operations repeated on them; ours are not, so
+  // its cache only held memory that the idle server never gave back (decision 015).
+  sharp.cache(false)
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR })
   const adapters = openAdapters(env, log)
   const queue = await startQueue(database.sql)
@@ -40,6 +44,7 @@ export async function openServices(
           log,
           timeLimit: renderTimeLimit(env),
           voice: adapters.voice,
+          split: splitConfig(env),
         },
         env.WORKER_CONCURRENCY,
       )

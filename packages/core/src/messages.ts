@@ -71,6 +71,11 @@ export const MESSAGES = {
     text: 'This video is too long or has too many effects for your plan. Shorten it or remove some effects.',
     status: 403,
   },
+  /** Google sign-in needs GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET on the server. */
+  msg_google_not_configured: {
+    text: 'Sign-in with Google is not available on this server.',
+    status: 404,
+  },
   msg_invalid_provider: { text: 'Invalid provider', status: 400 },
   /** The answer's data names the provider: `{ provider }`. */
   msg_stock_not_configured: {
@@ -99,6 +104,24 @@ export const MESSAGES = {
     text: 'This prompt was refused by the image service. Please describe something else.',
     status: 400,
   },
+  /** Payments need STRIPE_SECRET_KEY (and its price ids) on the server. */
+  msg_billing_not_configured: {
+    text: 'Payments are not configured on this server.',
+    status: 503,
+  },
+  msg_billing_unavailable: {
+    text: 'The payment service did not answer. Please try again later.',
+    status: 502,
+  },
+  /** Unknown, or started by another user: the same answer, so ids cannot be probed. */
+  msg_checkout_session_not_found: { text: 'Checkout session not found.', status: 404 },
+  /** The billing portal needs a billing customer, made by the user's first checkout. */
+  msg_no_billing_account: {
+    text: 'There is no billing account for you yet. Choose a plan first.',
+    status: 404,
+  },
+  /** A webhook whose Stripe-Signature does not match its body and the webhook secret. */
+  msg_invalid_webhook_signature: { text: 'Invalid webhook signature.', status: 400 },
 } as const satisfies Record<string, { text: string; status: number }>
 
 export type MessageCode = keyof typeof MESSAGES

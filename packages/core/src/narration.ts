@@ -78,3 +78,8 @@ export function estimateWordTimings(text: string, seconds: number): WordTiming[]
     return { text, start, end }
   })
 }
+
+/** What the voice says over a slide: its narration, or nothing without a voice (Off). */
+export function spokenText(slide: { narration?: string }, voice: string | null): string {
+  return voice === null ? '' : (slide.narration ?? '').trim()
+}

@@ -3,8 +3,10 @@ import {
   PLANS,
   PLAN_ORDER,
   PlanTypeSchema,
+  PaidPlanSchema,
   isVideoLimitReached,
   limitPeriod,
+  monthBefore,
   planAtLeast,
 } from './plans'
 
@@ -64,47 +66,115 @@ describe('isVideoLimitReached', () => {
   })
 })
 
+describe('monthBefore', () => {
+  it('keeps the day and time of day', () => {
+    expect(monthBefore(new Date('2025-04-10T08:30:00Z'))).toEqual(new Date('2025-03-10T08:30:00Z'))
+  })
+
+  it('goes back over the new year', () => {
+    expect(monthBefore(new Date('2026-01-15T00:00:00Z'))).toEqual(new Date('2025-12-15T00:00:00Z'))
+  })
+
+  it("takes the earlier month's last day when it has no such day, as Stripe bills", () => {
+    expect(monthBefore(new Date('2025-03-31T10:00:00Z'))).toEqual(new Date('2025-02-28T10:00:00Z'))
+    expect(monthBefore(new Date('2024-03-30T10:00:00Z'))).toEqual(new Date('2024-02-29T10:00:00Z'))
+    expect(monthBefore(new Date('2025-05-31T10:00:00Z'))).toEqual(new Date('2025-04-30T10:00:00Z'))
+  })
+
+  it('does not change the date it was given', () => {
+    const date = new Date('2025-03-31T10:00:00Z')
+    monthBefore(date)
+    expect(date.toISOString()).toBe('2025-03-31T10:00:00.000Z')
+  })
+})
+
 describe('limitPeriod', () => {
-  it('is the calendar month in UTC without a period end (FREE)', () => {
-    expect(limitPeriod(new Date('2025-03-15T12:00:00Z'), null)).toEqual({
-      start: new Date('2025-03-01T00:00:00Z'),
-      end: new Date('2025-04-01T00:00:00Z'),
-    })
+  const month = (start: string, end: string) => ({
+    start: new Date(start),
+    end: new Date(end),
+    kind: 'month',
+  })
+
+  it('is the calendar month in UTC for FREE', () => {
+    expect(limitPeriod(new Date('2025-03-15T12:00:00Z'), 'FREE', null)).toEqual(
+      month('2025-03-01T00:00:00Z', '2025-04-01T00:00:00Z'),
+    )
+  })
+
+  it('is the calendar month for FREE even with a period end left from a subscription', () => {
+    const end = new Date('2025-03-25T00:00:00Z')
+    expect(limitPeriod(new Date('2025-03-15T12:00:00Z'), 'FREE', end)).toEqual(
+      month('2025-03-01T00:00:00Z', '2025-04-01T00:00:00Z'),
+    )
   })
 
   it('rolls December over into January of the next year', () => {
-    expect(limitPeriod(new Date('2025-12-31T23:59:59Z'), null)).toEqual({
-      start: new Date('2025-12-01T00:00:00Z'),
-      end: new Date('2026-01-01T00:00:00Z'),
-    })
+    expect(limitPeriod(new Date('2025-12-31T23:59:59Z'), 'FREE', null)).toEqual(
+      month('2025-12-01T00:00:00Z', '2026-01-01T00:00:00Z'),
+    )
   })
 
   it('counts the first instant of a month in that month', () => {
-    expect(limitPeriod(new Date('2025-07-01T00:00:00Z'), null).start).toEqual(
+    expect(limitPeriod(new Date('2025-07-01T00:00:00Z'), 'FREE', null).start).toEqual(
       new Date('2025-07-01T00:00:00Z'),
     )
   })
 
-  it('is the month before a future subscription period end (paid plans)', () => {
+  it('is the month before the subscription period end for paid plans', () => {
     const end = new Date('2025-04-10T08:30:00Z')
-    expect(limitPeriod(new Date('2025-03-20T12:00:00Z'), end)).toEqual({
-      start: new Date('2025-03-10T08:30:00Z'),
-      end: new Date('2025-04-10T08:30:00Z'),
+    for (const plan of ['STARTER', 'PRO'] as const) {
+      expect(limitPeriod(new Date('2025-03-20T12:00:00Z'), plan, end)).toEqual({
+        start: new Date('2025-03-10T08:30:00Z'),
+        end,
+        kind: 'subscription',
+      })
+    }
+  })
+
+  it('starts a period ending on the 31st of March on the last day of February', () => {
+    const end = new Date('2025-03-31T10:00:00Z')
+    expect(limitPeriod(new Date('2025-03-01T00:00:00Z'), 'PRO', end)).toEqual({
+      start: new Date('2025-02-28T10:00:00Z'),
+      end,
+      kind: 'subscription',
     })
   })
 
-  it('falls back to the calendar month when the period end has passed', () => {
-    expect(limitPeriod(new Date('2025-05-20T12:00:00Z'), new Date('2025-05-10T00:00:00Z'))).toEqual(
-      {
-        start: new Date('2025-05-01T00:00:00Z'),
-        end: new Date('2025-06-01T00:00:00Z'),
-      },
+  it('counts a period longer than a month in monthly slices ending at the period end', () => {
+    const end = new Date('2025-06-10T00:00:00Z')
+    expect(limitPeriod(new Date('2025-03-20T12:00:00Z'), 'STARTER', end)).toEqual({
+      start: new Date('2025-03-10T00:00:00Z'),
+      end: new Date('2025-04-10T00:00:00Z'),
+      kind: 'subscription',
+    })
+  })
+
+  it('is the calendar month for a paid plan without a period end (set by the operator)', () => {
+    expect(limitPeriod(new Date('2025-03-15T12:00:00Z'), 'PRO', null)).toEqual(
+      month('2025-03-01T00:00:00Z', '2025-04-01T00:00:00Z'),
     )
+  })
+
+  it('falls back to the calendar month once the period end has passed', () => {
+    const end = new Date('2025-05-10T00:00:00Z')
+    expect(limitPeriod(new Date('2025-05-20T12:00:00Z'), 'PRO', end)).toEqual(
+      month('2025-05-01T00:00:00Z', '2025-06-01T00:00:00Z'),
+    )
+    // The period end itself already belongs to the next period.
+    expect(limitPeriod(end, 'PRO', end).kind).toBe('month')
   })
 
   it('does not change the period end it was given', () => {
     const end = new Date('2025-04-10T08:30:00Z')
-    limitPeriod(new Date('2025-03-20T12:00:00Z'), end)
+    limitPeriod(new Date('2025-03-20T12:00:00Z'), 'PRO', end)
     expect(end.toISOString()).toBe('2025-04-10T08:30:00.000Z')
+  })
+})
+
+describe('PaidPlanSchema', () => {
+  it('takes STARTER and PRO only', () => {
+    expect(PaidPlanSchema.options).toEqual(['STARTER', 'PRO'])
+    expect(PaidPlanSchema.safeParse('FREE').success).toBe(false)
+    expect(PaidPlanSchema.safeParse('pro').success).toBe(false)
   })
 })

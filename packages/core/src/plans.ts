@@ -57,17 +57,47 @@ export function isVideoLimitReached(rendersThisPeriod: number, plan: PlanType): 
   return rendersThisPeriod >= PLANS[plan].monthlyVideoLimit
 }
 
+/** The plans sold through checkout (SPEC section 2, /plan and `?plan=`). */
+export const PaidPlanSchema = z.enum([PlanTypeSchema.enum.STARTER, PlanTypeSchema.enum.PRO])
+export type PaidPlan = z.infer<typeof PaidPlanSchema>
+
 /**
- * The period a plan's limit counts over: the subscription period for paid plans, the calendar
- * month (UTC) for FREE or when no period end is known.
+ * The span a plan's monthly video limit counts over. 'subscription': the month that ends at the
+ * paid subscription's period end; 'month': the calendar month (UTC), for FREE, for a paid plan
+ * with no known period end (set by the operator), and once a period end has passed without a new
+ * one arriving (a late renewal), so the count never stops at a date that is gone.
  */
-export function limitPeriod(now: Date, currentPeriodEnd: Date | null): { start: Date; end: Date } {
-  if (currentPeriodEnd && currentPeriodEnd > now) {
-    const start = new Date(currentPeriodEnd)
-    start.setUTCMonth(start.getUTCMonth() - 1)
-    return { start, end: currentPeriodEnd }
+export interface LimitPeriod {
+  start: Date
+  end: Date
+  kind: 'subscription' | 'month'
+}
+
+/**
+ * The same instant one month earlier. A day the earlier month lacks becomes its last day, as
+ * Stripe bills an anchor of the 31st on the 28th/29th/30th of shorter months.
+ */
+export function monthBefore(date: Date): Date {
+  const year = date.getUTCFullYear()
+  const month = date.getUTCMonth() - 1
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate()
+  const result = new Date(date)
+  result.setUTCFullYear(year, month, Math.min(date.getUTCDate(), lastDay))
+  return result
+}
+
+export function limitPeriod(now: Date, plan: PlanType, currentPeriodEnd: Date | null): LimitPeriod {
+  if (plan !== 'FREE' && currentPeriodEnd && currentPeriodEnd > now) {
+    // A period longer than a month (a trial, a yearly price) counts in monthly slices of it.
+    let end = currentPeriodEnd
+    let start = monthBefore(end)
+    while (start > now) {
+      end = start
+      start = monthBefore(start)
+    }
+    return { start, end, kind: 'subscription' }
   }
   const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1))
   const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1))
-  return { start, end }
+  return { start, end, kind: 'month' }
 }

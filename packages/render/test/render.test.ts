@@ -1,4 +1,4 @@
-import { CaptionsSchema, type Composition } from '@storyreel/core'
+import { CaptionsSchema, DEFAULT_CAPTIONS, type Composition } from '@storyreel/core'
 import { existsSync } from 'node:fs'
 import { readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -278,6 +278,39 @@ describe('renderFrame', () => {
     expect(psnr(still, await grabFrame(out, 30))).toBeGreaterThan(30)
     expect(psnr(still, await grabFrame(out, 0))).toBeLessThan(25)
   }, 60_000)
+
+  it('draws the narration’s captions as the editor times them, only when they are on', async () => {
+    const spoken = { ...photo, duration: 3, narration: 'Hello there, bright world.' }
+    const frameWith = async (captions: boolean) =>
+      decodeImage(
+        await renderFrame({
+          composition: {
+            movieParams: {
+              width: W,
+              height: H,
+              voice: 'bdl',
+              captions: { ...DEFAULT_CAPTIONS, enabled: captions, position: 'bottom' },
+            },
+            composition: [spoken],
+          },
+          slideIndex: 0,
+          t: 0.5,
+          resolveMedia,
+        }),
+      )
+    const [on, off] = await Promise.all([frameWith(true), frameWith(false)])
+    // The top of the frame is the same picture; the bottom third carries the caption.
+    const rows = (p: Picture, from: number, to: number) => ({
+      width: p.width,
+      height: to - from,
+      data: p.data.subarray(from * p.width * 4, to * p.width * 4),
+    })
+    const third = Math.floor(H / 3)
+    const top = (p: Picture) => rows(p, 0, third)
+    const bottom = (p: Picture) => rows(p, H - third, H)
+    expect(psnr(top(on), top(off))).toBeGreaterThan(40)
+    expect(psnr(bottom(on), bottom(off))).toBeLessThan(25)
+  }, 30_000)
 
   it('shows a clip at the instant asked for', async () => {
     const jpeg = await renderFrame({

@@ -3,6 +3,8 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Env } from '../env'
 import type { AiEngine } from './ai/ai'
 import { openAi } from './ai/open-ai'
+import type { Billing } from './billing/billing'
+import { openBilling } from './billing/open-billing'
 import type { Mailer } from './mail/mailer'
 import { outboxMailer } from './mail/outbox-mailer'
 import { smtpMailer } from './mail/smtp-mailer'
@@ -23,6 +25,8 @@ export interface Adapters {
   stock: Stock
   /** Describe, compose and image generation: OpenAI's models with a key, else the embedded ones. */
   ai: AiEngine
+  /** Payments: Stripe with a key, else none (plans are then set with `npm run plan`). */
+  billing: Billing
 }
 
 /**
@@ -50,5 +54,6 @@ export function openAdapters(env: Env, log: FastifyBaseLogger): Adapters {
     voice: openVoice(env),
     stock: openStock(env, log),
     ai: openAi(env),
+    billing: openBilling(env, log),
   }
 }

@@ -23,9 +23,24 @@ export const users = pgTable('users', {
   provider: text('provider').notNull().default('local'),
   profilePicture: text('profile_picture'),
   plan: text('plan').$type<PlanType>().notNull().default('FREE'),
-  stripeCustomerId: text('stripe_customer_id'),
+  stripeCustomerId: text('stripe_customer_id').unique(),
   currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+  /** The billing subscription the plan comes from, and its status there (Stripe's word). */
+  stripeSubscriptionId: text('stripe_subscription_id'),
+  subscriptionStatus: text('subscription_status'),
+  /**
+   * The billing service's time of the newest subscription state applied: an event older than
+   * this is old news and changes nothing (decision 012).
+   */
+  billingSyncedAt: timestamp('billing_synced_at', { withTimezone: true }),
   createdAt,
+})
+
+/** Webhook events already applied, by Stripe's event id: a redelivery changes nothing. */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
 })
 
 export const sessions = pgTable(

@@ -1,9 +1,11 @@
 import PgBoss from 'pg-boss'
 import type { SqlExecutor } from '../db/client'
+import { renderRangeQueue } from './jobs/render-range'
 import { renderVideoQueue } from './jobs/render-video'
+import { QUEUE_SCHEMA } from './job-output'
 
 /** Every job type's queue, with its retry and expiry policy. */
-const QUEUES = [renderVideoQueue]
+const QUEUES = [renderVideoQueue, renderRangeQueue]
 
 /**
  * Jobs are durable pg-boss jobs in the same database (PGlite or PostgreSQL). pg-boss 10 has no
@@ -11,7 +13,7 @@ const QUEUES = [renderVideoQueue]
  * beating so that another picks it up; the long expiry is only the last resort.
  */
 export async function startQueue(sql: SqlExecutor): Promise<PgBoss> {
-  const boss = new PgBoss({ db: sql, schema: 'pgboss', supervise: true, schedule: false })
+  const boss = new PgBoss({ db: sql, schema: QUEUE_SCHEMA, supervise: true, schedule: false })
   boss.on('error', (err) => console.error('queue error', err))
   await boss.start()
   for (const queue of QUEUES) await boss.createQueue(queue.name, queue)

@@ -1,4 +1,5 @@
 import type PgBoss from 'pg-boss'
+import { workRenderRanges } from './jobs/render-range'
 import { workRenderVideo, type RenderDeps } from './jobs/render-video'
 import { startSupervisor } from './supervisor'
 
@@ -9,9 +10,11 @@ import { startSupervisor } from './supervisor'
  */
 export async function startWorkers(boss: PgBoss, deps: RenderDeps, concurrency: number) {
   const stopRenders = await workRenderVideo(boss, deps, concurrency)
+  const stopRanges = workRenderRanges(boss, deps, concurrency)
   const stopSupervisor = startSupervisor(boss, deps)
   return () => {
     stopSupervisor()
+    stopRanges()
     stopRenders()
   }
 }

@@ -2,6 +2,7 @@ import { readdir, rm } from 'node:fs/promises'
 import path from 'node:path'
 import type { FastifyBaseLogger } from 'fastify'
 import type PgBoss from 'pg-boss'
+import { storageKeys, type Storage } from '../adapters/storage/storage'
 import type { Db } from '../db/client'
 import { giveUpStale, liveRuns, releaseStale, staleTasks } from '../services/render-tasks'
 import { renderVideoQueue } from './jobs/render-video'
@@ -15,7 +16,12 @@ const CHECK_EVERY_MS = 5000
  * worker process runs one; doing it twice is harmless, since failing a job already failed
  * changes nothing and each task change is guarded by the run that owned it.
  */
-export async function recoverStaleTasks(boss: PgBoss, db: Db, log: FastifyBaseLogger) {
+export async function recoverStaleTasks(
+  boss: PgBoss,
+  db: Db,
+  storage: Storage,
+  log: FastifyBaseLogger,
+) {
   const stale = await staleTasks(db, new Date(Date.now() - HEARTBEAT_STALE_MS))
   for (const task of stale) {
     log.warn({ taskId: task.id }, 'render worker stopped; handing the task to another')
@@ -27,40 +33,42 @@ export async function recoverStaleTasks(boss: PgBoss, db: Db, log: FastifyBaseLo
     } else if (!job || job.state === 'failed') {
       log.error({ taskId: task.id }, 'render worker stopped too many times; giving up')
       await giveUpStale(db, task)
+      await storage.deletePrefix(storageKeys.split(task.id))
     }
   }
 }
 
-const WORK_DIR_NAME = /^render-([0-9a-f-]{36})-([0-9a-f-]{36})$/
+const WORK_DIR_NAME = /^(render|range)-([0-9a-f-]{36})-([0-9a-f-]{36})$/
 
 /**
  * Removes the work folders of runs that no longer own their task: what a killed worker left on
- * this machine. A run that still owns its task keeps its folder.
+ * this machine. A run that still owns its task keeps its folder; so does a range of a split
+ * render (decision 016) while its task renders, since a range has no run of its own.
  */
 export async function sweepOrphanWork(dataDir: string, db: Db) {
   const entries = await readdir(path.join(dataDir, 'tmp')).catch(() => [])
   const runs = entries.flatMap((name) => {
     const m = WORK_DIR_NAME.exec(name)
-    return m ? [{ name, taskId: m[1]!, runId: m[2]! }] : []
+    return m ? [{ name, range: m[1] === 'range', taskId: m[2]!, runId: m[3]! }] : []
   })
   if (runs.length === 0) return
   const live = await liveRuns(
     db,
     runs.map((r) => r.taskId),
   )
+  const rendering = new Set([...live].map((run) => run.split('/')[0]))
   for (const run of runs) {
-    if (!live.has(`${run.taskId}/${run.runId}`)) {
-      await rm(path.join(dataDir, 'tmp', run.name), { recursive: true, force: true })
-    }
+    const alive = run.range ? rendering.has(run.taskId) : live.has(`${run.taskId}/${run.runId}`)
+    if (!alive) await rm(path.join(dataDir, 'tmp', run.name), { recursive: true, force: true })
   }
 }
 
 export function startSupervisor(
   boss: PgBoss,
-  deps: { db: Db; dataDir: string; log: FastifyBaseLogger },
+  deps: { db: Db; storage: Storage; dataDir: string; log: FastifyBaseLogger },
 ) {
   const timer = setInterval(() => {
-    recoverStaleTasks(boss, deps.db, deps.log)
+    recoverStaleTasks(boss, deps.db, deps.storage, deps.log)
       .then(() => sweepOrphanWork(deps.dataDir, deps.db))
       .catch((err) => deps.log.warn({ err }, 'supervisor check failed'))
   }, CHECK_EVERY_MS)

@@ -8,6 +8,7 @@ import {
   isWithinRenderBudget,
   MAX_MOVIE_SECONDS,
   MAX_SLIDE_SECONDS,
+  RatioSchema,
   TEXT_MARGIN,
   type AnimatedTextParams,
   type Composition,
@@ -17,7 +18,7 @@ import { EFFECT_MODULES, frameInfo, layoutText } from '@storyreel/render'
 import { registerFonts } from '@storyreel/render/node'
 import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { compose } from './composer'
+import { compose, composedMovie } from './composer'
 
 /**
  * The composer's promises, for any pictures and clips the analysis (or a vision model) may
@@ -176,18 +177,21 @@ function textOutsideMargins(c: Composition): string[] {
 }
 
 const runs = { numRuns: 150 }
+const ratioArb = fc.constantFrom(...RatioSchema.options)
 
 describe('compose, for any descriptions and suggestion', () => {
   beforeAll(() => registerFonts())
 
-  it('makes a valid composition, one slide per file, clips in their order', () => {
+  it('makes a valid composition at the format’s size, one slide per file, clips in order', () => {
     fc.assert(
       fc.property(
         fc.array(descriptionArb, { minLength: 1, maxLength: 50 }),
         suggestionArb,
-        (ds, s) => {
-          const c = compose(ds, s)
+        ratioArb,
+        (ds, s, ratio) => {
+          const c = compose(ds, s, ratio)
           expect(CompositionSchema.safeParse(c).error).toBeUndefined()
+          expect(c.movieParams).toMatchObject(composedMovie(ratio))
           expect(c.composition.map((x) => x.filename).sort()).toEqual(
             ds.map((d) => d.filename).sort(),
           )
@@ -201,13 +205,14 @@ describe('compose, for any descriptions and suggestion', () => {
     )
   })
 
-  it('keeps every text inside the margins, measured as the engine lays it out', () => {
+  it('keeps every text inside the margins of any format, as the engine lays it out', () => {
     fc.assert(
       fc.property(
         fc.array(descriptionArb, { minLength: 1, maxLength: 12 }),
         suggestionArb,
-        (ds, s) => {
-          expect(textOutsideMargins(compose(ds, s))).toEqual([])
+        ratioArb,
+        (ds, s, ratio) => {
+          expect(textOutsideMargins(compose(ds, s, ratio))).toEqual([])
         },
       ),
       runs,

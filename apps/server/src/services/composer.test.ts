@@ -105,6 +105,24 @@ describe('compose', () => {
     expect(c.composition[1]!.effects.map((e) => e.name)).toContain('pan')
   })
 
+  it('frames for the chosen format: the same pictures fit, cover or pan as the frame asks', () => {
+    const pictures = [
+      description({ filename: 'p.png', width: 3000, height: 4000, focus: { x: 50, y: 50 } }),
+      description({ filename: 'l.png', width: 1200, height: 800 }),
+    ]
+    const wide = compose(pictures, '', '16:9')
+    const tall = compose(pictures, '', '9:16')
+    expect(wide.composition.map((s) => s.framing)).toEqual(['fit', 'cover'])
+    // In a tall frame the portrait fills it, and the landscape is travelled across.
+    expect(tall.composition.map((s) => s.framing)).toEqual(['cover', 'cover'])
+    const cameras = (c: typeof wide) =>
+      c.composition.map((s) => s.effects.find((e) => e.name === 'zoom' || e.name === 'pan')!.name)
+    expect(cameras(wide)).toEqual(['zoom', 'zoom'])
+    expect(cameras(tall)).toEqual(['zoom', 'pan'])
+    expect(tall.movieParams).toMatchObject({ width: 1080, height: 1920 })
+    expect(compose(pictures, '', '1:1').movieParams).toMatchObject({ width: 1440, height: 1440 })
+  })
+
   it('marks every effect as the AI’s, with why it was chosen', () => {
     const c = compose(
       [

@@ -1,8 +1,10 @@
 import {
   chooseFraming,
   DEFAULT_VOICE,
+  rescaleToRatio,
   type Composition,
   type ImageDescription,
+  type Ratio,
   type Slide,
 } from '@storyreel/core'
 import { cameraFor, effectsFor, revealSeconds, type SlidePlan } from './compose/effects-for'
@@ -15,10 +17,10 @@ import { moodsOf, narrationLines } from './narration-lines'
 /**
  * The embedded composer: builds a composition from the analysis and the suggestion by rules.
  * Pure, so its rules are tested without a server.
- *
- * The movie size is 1920x1080; the app rescales it to the chosen ratio, keeping its area.
  */
-export const COMPOSED_MOVIE = { width: 1920, height: 1080 }
+
+/** The movie's size for a format: 1920x1080's area at that ratio (SPEC section 9). */
+export const composedMovie = (ratio: Ratio) => rescaleToRatio(1920, 1080, ratio)
 
 /** When the title appears, seconds: once the opening fade has begun to show the picture. */
 const TITLE_START = 0.5
@@ -30,7 +32,12 @@ const TITLE_START = 0.5
  * suit what the analysis found (compose/effects-for.ts), for as long as its text takes to read
  * and its narration to say.
  */
-export function compose(descriptions: ImageDescription[], suggestion: string): Composition {
+export function compose(
+  descriptions: ImageDescription[],
+  suggestion: string,
+  ratio: Ratio = '16:9',
+): Composition {
+  const movie = composedMovie(ratio)
   const tone = detectTone(suggestion, moodsOf(descriptions))
   const style = TONE_STYLES[tone]
   const ordered = orderMedia(descriptions)
@@ -39,9 +46,9 @@ export function compose(descriptions: ImageDescription[], suggestion: string): C
   const count = ordered.length
   const slides: Slide[] = ordered.map((d, index) => {
     const narration = spoken[index]!
-    const camera = cameraFor(d, COMPOSED_MOVIE)
+    const camera = cameraFor(d, movie)
     // A pan travels across the whole picture, so it never cuts the subject: it covers.
-    const framing = camera === 'pan' ? 'cover' : chooseFraming(d, COMPOSED_MOVIE)
+    const framing = camera === 'pan' ? 'cover' : chooseFraming(d, movie)
     const sentence = sentences[index]
     const text: SlidePlan['text'] = !sentence
       ? null
@@ -69,14 +76,14 @@ export function compose(descriptions: ImageDescription[], suggestion: string): C
         framing,
         camera,
         text,
-        movie: COMPOSED_MOVIE,
+        movie,
       }),
       narration,
       framing,
     }
   })
   return {
-    movieParams: { ...COMPOSED_MOVIE, voice: DEFAULT_VOICE },
+    movieParams: { ...movie, voice: DEFAULT_VOICE },
     renderedVideoUrl: null,
     composition: slides,
   }

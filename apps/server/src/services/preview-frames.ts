@@ -12,6 +12,11 @@ import { AppError } from '../http/app-error'
 const THREADS = Math.min(2, Math.max(1, availableParallelism() - 1))
 /** Frames that may wait for a busy thread before more are refused. */
 const MAX_WAITING = 4 * THREADS
+/**
+ * A frame thread nobody asked a frame of for this long ends, giving its memory back to the idle
+ * server; an editor that starts again pays one thread start (decision 015).
+ */
+const THREAD_IDLE_MS = 30_000
 
 /**
  * The editor's preview frames, drawn through the render engine without ever blocking the event
@@ -23,6 +28,7 @@ export function openPreviewFrames(tools: MediaTools) {
     size: THREADS,
     maxWaiting: MAX_WAITING,
     timeLimitMs: PREVIEW_FRAME_LIMITS.timeLimitMs,
+    idleMs: THREAD_IDLE_MS,
   })
   const drawing = new Set<string>()
 

@@ -2,20 +2,10 @@ import { PLANS, UI_TEXT } from '@storyreel/core'
 import type { UserData } from '@storyreel/core'
 import { Clapperboard, Gauge, Sparkles } from 'lucide-react'
 import { Link } from 'react-router'
+import { limitReset } from '../lib/limit-reset'
 import { Dialog } from './ui/dialog'
 import { buttonClass } from './ui/button'
 import './app.css'
-
-/** The reset date: the subscription period end, or 'the end of the month' (SPEC section 2). */
-export function resetDateText(currentPeriodEnd: string | null | undefined): string {
-  if (currentPeriodEnd) {
-    const date = new Date(currentPeriodEnd)
-    if (!Number.isNaN(date.getTime())) {
-      return date.toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' })
-    }
-  }
-  return UI_TEXT.endOfMonth
-}
 
 /**
  * The modal of /format when the month's videos are used up. Closing it leaves the user on /format,
@@ -32,6 +22,7 @@ export function LimitReachedDialog({
 }) {
   const plan = user?.subscription.type ?? 'FREE'
   const limit = PLANS[plan].monthlyVideoLimit
+  const reset = limitReset(user?.subscription)
   return (
     <Dialog
       open={open}
@@ -40,9 +31,8 @@ export function LimitReachedDialog({
       title={UI_TEXT.videoLimitReachedTitle}
       description={
         <>
-          You have used all <strong>{limit}</strong> videos of your {PLANS[plan].label} plan this
-          month. Your limit resets on{' '}
-          <strong>{resetDateText(user?.subscription.currentPeriodEnd)}</strong>.
+          You have used all <strong>{limit}</strong> videos of your {PLANS[plan].label} plan this{' '}
+          {reset.span}. Your limit resets on <strong>{reset.date}</strong>.
         </>
       }
     >

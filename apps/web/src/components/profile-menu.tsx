@@ -1,20 +1,44 @@
 import * as Popover from '@radix-ui/react-popover'
+import { UI_TEXT } from '@storyreel/core'
 import type { UserData } from '@storyreel/core'
 import { ChevronDown, CreditCard, LogOut } from 'lucide-react'
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
+import { openBillingPortal } from '../lib/billing'
 import { useLogout } from '../lib/session'
 import { Avatar } from './avatar'
+import { Spinner } from './ui/spinner'
+import { toast } from './ui/toast'
 import './app.css'
 import './ui/ui.css'
 
-/** The avatar button of the header and its popover: name, plan, Log Out. */
+/**
+ * The avatar button of the header and its popover: name, the plan line (the billing portal, or
+ * /plan), Log Out.
+ */
 export function ProfileMenu({ user }: { user: UserData }) {
   const [open, setOpen] = useState(false)
   const [leaving, setLeaving] = useState(false)
   const logout = useLogout()
   const navigate = useNavigate()
   const plan = user.subscription.type ?? 'FREE'
+  const [opening, setOpening] = useState(false)
+
+  /** The billing portal for a user with a billing customer, else /plan (SPEC section 2). */
+  async function openPlan() {
+    if (!user.subscription.stripeCustomerId) {
+      setOpen(false)
+      void navigate('/plan')
+      return
+    }
+    setOpening(true)
+    try {
+      await openBillingPortal()
+    } catch (error) {
+      setOpening(false)
+      toast.error(error instanceof Error ? error.message : UI_TEXT.errorOpeningPortal)
+    }
+  }
 
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
@@ -41,12 +65,11 @@ export function ProfileMenu({ user }: { user: UserData }) {
             <button
               type="button"
               className="profile-menu__item"
-              onClick={() => {
-                setOpen(false)
-                void navigate('/plan')
-              }}
+              disabled={opening}
+              aria-busy={opening || undefined}
+              onClick={() => void openPlan()}
             >
-              <CreditCard size={18} aria-hidden="true" />
+              {opening ? <Spinner size={18} /> : <CreditCard size={18} aria-hidden="true" />}
               <span>Your Plan: {plan}</span>
             </button>
             <button

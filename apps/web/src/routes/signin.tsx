@@ -1,13 +1,16 @@
-import { CODE_LENGTH, UI_TEXT, authApi } from '@storyreel/core'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { Capacitor } from '@capacitor/core'
+import { CODE_LENGTH, GOOGLE_SIGN_IN, UI_TEXT, authApi, endpointUrl } from '@storyreel/core'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { ArrowLeft, Clapperboard, Mail, Mic, Sparkles, Wand2 } from 'lucide-react'
 import { useState } from 'react'
 import type { FormEvent } from 'react'
 import { Navigate, useNavigate, useSearchParams } from 'react-router'
 import { BrandMark, BrandName } from '../components/brand'
+import { GoogleButton } from '../components/google-button'
 import { Button } from '../components/ui/button'
 import { TextField } from '../components/ui/text-field'
 import { toast } from '../components/ui/toast'
+import { apiUrl } from '../config'
 import { callApi, errorText, resetCsrfToken } from '../lib/api'
 import { sessionKey } from '../lib/session'
 import { getUserData } from '../lib/user-data'
@@ -45,6 +48,16 @@ export function Component() {
   const followLink = useFollowLink()
   const planParam = params.get('plan')
   const plan = PAID_PLANS.find((p) => p === planParam)
+
+  // Google sign-in shows only where the server has it configured, and not in the native app:
+  // Google refuses sign-in inside an embedded WebView (disallowed_useragent).
+  const native = Capacitor.isNativePlatform()
+  const providers = useQuery({
+    queryKey: ['auth-providers'],
+    queryFn: () => callApi(authApi.providers),
+    staleTime: Infinity,
+    enabled: !native,
+  })
 
   const registering = mode === Mode.signUp || mode === Mode.registerCode
   const codeMode = mode === Mode.loginCode || mode === Mode.registerCode
@@ -279,6 +292,14 @@ export function Component() {
               >
                 {registering ? 'Sign Up' : 'Sign In'}
               </Button>
+              {providers.data?.google ? (
+                <>
+                  <div className="signin__or" aria-hidden="true">
+                    or
+                  </div>
+                  <GoogleButton href={apiUrl(endpointUrl(GOOGLE_SIGN_IN, {}, { plan }))} />
+                </>
+              ) : null}
               <p className="signin__switch">
                 {registering ? 'Already have an account?' : 'New to Storyreel?'}{' '}
                 <button

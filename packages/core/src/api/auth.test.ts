@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  GOOGLE_SIGN_IN,
   LoginBodySchema,
   RegisterBodySchema,
   RegisterQuerySchema,
@@ -68,5 +69,15 @@ describe('LoginBodySchema', () => {
 
   it('normalises the e-mail like token creation does', () => {
     expect(LoginBodySchema.parse({ email: ' A@B.CO', token: '123456' }).email).toBe('a@b.co')
+  })
+})
+
+describe('GOOGLE_SIGN_IN.query', () => {
+  it('keeps a paid plan and drops anything else, so the navigation never fails', () => {
+    expect(GOOGLE_SIGN_IN.query.parse({ plan: 'PRO' })).toEqual({ plan: 'PRO' })
+    expect(GOOGLE_SIGN_IN.query.parse({ plan: 'STARTER' })).toEqual({ plan: 'STARTER' })
+    for (const plan of ['FREE', 'GOLD', '', ['PRO', 'PRO'], undefined]) {
+      expect(GOOGLE_SIGN_IN.query.parse({ plan }), String(plan)).toEqual({ plan: undefined })
+    }
   })
 })

@@ -1,11 +1,17 @@
 import { z } from 'zod'
 import { CompositionSchema } from '../composition'
 import { ImageDescriptionSchema } from '../media-file'
+import { RatioSchema } from '../ratios'
 import { endpoint } from './endpoint'
 
 export const CreateCompositionBodySchema = z.object({
   suggestion: z.string().max(2000).default(''),
   imageDescriptions: z.array(ImageDescriptionSchema).min(1).max(50),
+  /**
+   * The format chosen on /format: framing and text placement are judged for it, and the movie
+   * comes back at its size. Absent (SPEC's two fields), the movie is 16:9.
+   */
+  ratio: RatioSchema.default('16:9'),
 })
 export type CreateCompositionBody = z.infer<typeof CreateCompositionBodySchema>
 

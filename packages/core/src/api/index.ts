@@ -1,5 +1,6 @@
 export * from './audio'
 export * from './auth'
+export * from './billing'
 export * from './composition'
 export * from './endpoint'
 export * from './envelope'

@@ -1,9 +1,16 @@
 import type { FontValue, Slide } from '@storyreel/core'
-import { backdropSize, preScaledSize, type Backdrop, type Ctx, type Media } from '../engine'
+import {
+  backdropSize,
+  preScaledSize,
+  type Backdrop,
+  type Ctx,
+  type Layer,
+  type Media,
+} from '../engine'
 import { FONT_URLS } from './font-urls'
 
 export { FONT_URLS }
-export { drawFrame, FPS, type Media, type SceneCaptions } from '../engine'
+export { drawFrame, estimatedCaptions, FPS, type Media, type SceneCaptions } from '../engine'
 export { MediaCache, type LoadMedia } from './media-cache'
 export {
   advance,
@@ -51,13 +58,18 @@ function crossOrigin(url: string): 'use-credentials' | null {
   return new URL(url, location.href).origin === location.origin ? null : 'use-credentials'
 }
 
+/** A canvas of its own for the engine to draw on (a backdrop, a blur's small copy). */
+function makeLayer(width: number, height: number): Layer {
+  const canvas = document.createElement('canvas')
+  canvas.width = width
+  canvas.height = height
+  return { source: canvas, ctx: canvas.getContext('2d') as Ctx }
+}
+
 /** A small canvas for the backdrop of a fitted frame of this size (drawFrame paints it). */
 function backdrop(width: number, height: number, live: boolean): Backdrop {
   const size = backdropSize(width, height)
-  const canvas = document.createElement('canvas')
-  canvas.width = size.width
-  canvas.height = size.height
-  return { source: canvas, ctx: canvas.getContext('2d') as Ctx, ...size, live }
+  return { ...makeLayer(size.width, size.height), ...size, live }
 }
 
 /**
@@ -88,6 +100,7 @@ export async function loadMedia(
       width: video.videoWidth,
       height: video.videoHeight,
       backdrop: backdrop(width, height, true),
+      makeLayer,
     }
   }
   const img = new Image()
@@ -107,5 +120,6 @@ export async function loadMedia(
     width: size.width,
     height: size.height,
     backdrop: backdrop(width, height, false),
+    makeLayer,
   }
 }

@@ -1,9 +1,18 @@
-import { CaptionsSchema, TEXT_MARGIN, type WordTiming } from '@storyreel/core'
+import {
+  CaptionsSchema,
+  DEFAULT_CAPTIONS,
+  estimateNarrationSeconds,
+  TEXT_MARGIN,
+  type MovieParams,
+  type Slide,
+  type WordTiming,
+} from '@storyreel/core'
 import { describe, expect, it } from 'vitest'
 import {
   captionAt,
   captionBlock,
   captionMetrics,
+  estimatedCaptions,
   MAX_PAGE_WORDS,
   PAGE_HOLD,
   paginateCaptions,
@@ -166,5 +175,33 @@ describe('captionMetrics and captionBlock', () => {
     expect(middle.top + middle.height / 2).toBeCloseTo(960)
     const bottom = captionBlock(page!, m, 'bottom', frame)
     expect(bottom.top + bottom.height).toBeCloseTo(1920 * 0.93)
+  })
+})
+
+describe('estimatedCaptions', () => {
+  const movie: MovieParams = { width: 1080, height: 1920, voice: 'bdl' }
+  const on: MovieParams = { ...movie, captions: { ...DEFAULT_CAPTIONS, enabled: true } }
+  const slide = (narration?: string): Slide => ({
+    id: 'a',
+    filename: 'a.jpg',
+    duration: 2,
+    effects: [],
+    ...(narration === undefined ? {} : { narration }),
+  })
+
+  it('shows the narration only when captions are on, with a voice and words', () => {
+    expect(estimatedCaptions(movie, slide('Hello there.'))).toBeUndefined()
+    expect(estimatedCaptions({ ...on, voice: null }, slide('Hello there.'))).toBeUndefined()
+    expect(estimatedCaptions(on, slide())).toBeUndefined()
+    expect(estimatedCaptions(on, slide('   '))).toBeUndefined()
+  })
+
+  it('times the words from the slide’s start over the estimated reading time', () => {
+    const text = ' Hello, bright world. '
+    const captions = estimatedCaptions(on, slide(text))!
+    expect(captions.style).toBe(on.captions)
+    expect(captions.words.map((w) => w.text)).toEqual(['Hello,', 'bright', 'world.'])
+    expect(captions.words[0]!.start).toBe(0)
+    expect(captions.words.at(-1)!.end).toBeCloseTo(estimateNarrationSeconds(text))
   })
 })

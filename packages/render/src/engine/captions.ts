@@ -1,8 +1,13 @@
 import {
+  estimateNarrationSeconds,
+  estimateWordTimings,
   resolveFont,
+  spokenText,
   TEXT_MARGIN,
   type Captions,
   type Color,
+  type MovieParams,
+  type Slide,
   type WordTiming,
 } from '@storyreel/core'
 import { layoutText } from './text-layout'
@@ -316,4 +321,18 @@ export function drawCaptions(ctx: Ctx, captions: SceneCaptions, frame: FrameInfo
     ctx.fillText(w.text, w.x, w.y)
   }
   ctx.restore()
+}
+
+/**
+ * A slide's captions before its narration is synthesised: its words timed by estimate from the
+ * slide's start, for the editor's preview and the preview frame (the render times them from the
+ * speech). None while captions are off, without a voice or without words.
+ */
+export function estimatedCaptions(movie: MovieParams, slide: Slide): SceneCaptions | undefined {
+  const text = spokenText(slide, movie.voice)
+  if (!movie.captions?.enabled || !text) return undefined
+  return {
+    style: movie.captions,
+    words: estimateWordTimings(text, estimateNarrationSeconds(text)),
+  }
 }

@@ -1,12 +1,13 @@
-import { EFFECT_DEFAULTS, type Effect, type EffectName } from '@storyreel/core'
+import { EFFECT_DEFAULTS, type Effect, type EffectName, type Slide } from '@storyreel/core'
 import { coversFrame, drawBackdrop } from './backdrop'
-import { cameraCrop, drawCrop, drawCropWithBleed, type Crop } from './camera'
+import { drawBlurred } from './blurred-media'
+import { cameraCrop, drawCrop, type Crop } from './camera'
 import { drawCaptions } from './captions'
 import { effectModule } from './effects'
 import { frameInfo } from './frame'
 import type { Ctx, EffectModule, FrameInfo, Media, Scene, Stage } from './types'
 
-interface Active {
+export interface Active {
   module: EffectModule<EffectName, unknown>
   state: unknown
 }
@@ -30,24 +31,40 @@ function drawStage(
   frame: FrameInfo,
   media: Media | null,
 ) {
-  for (const a of active) if (a.module.stage === stage) a.module.draw(ctx, a.state, frame, media)
+  for (const a of active) if (a.module.stage === stage) a.module.draw?.(ctx, a.state, frame, media)
 }
 
-function drawMedia(ctx: Ctx, active: Active[], t: number, frame: FrameInfo, media: Media): void {
-  // One camera per slide: the first zoom or pan; none means the media at zoom 1, centred.
+/** What the media shows at a moment: its camera's crop and the blur over it. */
+export interface MediaView {
+  /** The first zoom or pan; none means the media at zoom 1, centred. */
+  camera: Active | undefined
+  crop: Crop
+  /** The last blur's standard deviation in frame pixels (as the last filter set would count). */
+  sigma: number
+}
+
+function mediaView(active: Active[], frame: FrameInfo): MediaView {
   const camera = active.find((a) => a.module.stage === 'camera')
   const crop = camera ? (camera.state as { crop: Crop }).crop : cameraCrop(frame, 1, 0.5, 0.5)
-  // Before the filters: the backdrop is blurred already, and a blur effect is the picture's.
+  const blur = active.filter((a) => a.module.blur).at(-1)
+  return { camera, crop, sigma: blur ? blur.module.blur!(blur.state) : 0 }
+}
+
+/** The media's view of the slide at t seconds from its start. */
+export function slideMediaView(slide: Slide, t: number, frame: FrameInfo): MediaView {
+  return mediaView(activeEffects(slide.effects, t, frame), frame)
+}
+
+function drawMedia(ctx: Ctx, active: Active[], frame: FrameInfo, media: Media): void {
+  const { camera, crop, sigma } = mediaView(active, frame)
+  // Before the blur: the backdrop is blurred already, and a blur effect is the picture's.
   if (frame.framing === 'fit' && !coversFrame(crop, frame)) drawBackdrop(ctx, media, frame)
   // Bilinear: media are pre-scaled (preScaledSize) so frames never shrink them much.
   ctx.imageSmoothingEnabled = true
   ctx.imageSmoothingQuality = 'low'
-  drawStage(ctx, active, 'filter', frame, media)
-  const bleed = Math.max(0, ...active.map((a) => a.module.bleed?.(a.state) ?? 0))
-  if (bleed > 0 && ctx.filter !== 'none') drawCropWithBleed(ctx, media, crop, bleed, frame)
-  else if (camera) camera.module.draw(ctx, camera.state, frame, media)
+  if (sigma > 0) drawBlurred(ctx, media, crop, sigma, frame)
+  else if (camera) camera.module.draw?.(ctx, camera.state, frame, media)
   else drawCrop(ctx, media, crop)
-  ctx.filter = 'none'
 }
 
 /**
@@ -67,7 +84,7 @@ export function drawFrame(ctx: Ctx, scene: Scene, t: number): void {
   ctx.filter = 'none'
   ctx.fillStyle = '#000'
   ctx.fillRect(0, 0, width, height)
-  if (media && media.width > 0 && media.height > 0) drawMedia(ctx, active, t, frame, media)
+  if (media && media.width > 0 && media.height > 0) drawMedia(ctx, active, frame, media)
   for (const stage of ['pixels', 'shade', 'overlay'] as const) {
     drawStage(ctx, active, stage, frame, media)
   }

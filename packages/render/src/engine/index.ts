@@ -1,4 +1,5 @@
 export { drawFrame } from './draw-frame'
+export { estimatedCaptions } from './captions'
 export { cameraCrop, type Crop } from './camera'
 export { backdropSize } from './backdrop'
 export { EFFECT_MODULES } from './effects'
@@ -10,6 +11,8 @@ export type {
   Backdrop,
   Ctx,
   EffectModule,
+  Layer,
+  MakeLayer,
   FrameInfo,
   Media,
   Scene,

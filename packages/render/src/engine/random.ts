@@ -33,7 +33,8 @@ export function hash3(x: number, y: number, z: number, seed: number): number {
   return ((h ^ (h >>> 16)) >>> 0) / 4294967296
 }
 
-function fade(t: number): number {
+/** The quintic fade curve of Perlin noise: smooth at both ends of a lattice cell. */
+export function fade(t: number): number {
   return t * t * t * (t * (t * 6 - 15) + 10)
 }
 

@@ -10,6 +10,15 @@ import type {
 /** The standard 2D context: an HTML canvas in the browser, @napi-rs/canvas (Skia) in Node. */
 export type Ctx = CanvasRenderingContext2D
 
+/** A canvas of the engine's own, beside the frame: drawn on, then drawn into the frame. */
+export interface Layer {
+  source: CanvasImageSource
+  ctx: Ctx
+}
+
+/** Makes a layer of this pixel size (the engine cannot make canvases: DOM or Skia). */
+export type MakeLayer = (width: number, height: number) => Layer
+
 /** A drawable picture of the slide's media (image, canvas or video frame) and its pixel size. */
 export interface Media {
   source: CanvasImageSource
@@ -17,6 +26,11 @@ export interface Media {
   height: number
   /** Where a fitted frame paints the blurred copy around the picture; without it, black. */
   backdrop?: Backdrop
+  /**
+   * Layers for drawing the picture apart (a large blur, on a small copy); without it such
+   * drawing happens on the frame itself, the same picture at a higher cost.
+   */
+  makeLayer?: MakeLayer
 }
 
 /**
@@ -25,9 +39,7 @@ export interface Media {
  * the first time a fitted frame shows it, then only scales it up: the blur is paid once per
  * slide, at a few thousand pixels.
  */
-export interface Backdrop {
-  source: CanvasImageSource
-  ctx: Ctx
+export interface Backdrop extends Layer {
   width: number
   height: number
   /** The media's picture changes from frame to frame (a clip): painted again for each frame. */
@@ -66,7 +78,7 @@ export interface FrameInfo {
 }
 
 /**
- * When an effect draws, in drawFrame's order: `filter` sets how the media is drawn, `camera`
+ * When an effect draws, in drawFrame's order: `filter` changes how the media is drawn, `camera`
  * draws the media, `pixels` rewrites the drawn pixels, `shade` and `overlay` paint over them,
  * `final` covers everything (fades).
  */
@@ -86,9 +98,10 @@ export interface EffectModule<N extends EffectName, S> {
   name: N
   stage: Stage
   state(t: number, params: EffectParams<N>, frame: FrameInfo): S
-  draw(ctx: Ctx, state: S, frame: FrameInfo, media: Media | null): void
+  /** Absent for an effect that only changes how drawFrame draws the media (blur). */
+  draw?(ctx: Ctx, state: S, frame: FrameInfo, media: Media | null): void
   /** A camera's zoom over the slide: media are pre-scaled once to what it needs. */
   zoomRange?(params: EffectParams<N>): ZoomRange
-  /** Frame pixels of picture a filter samples beyond each edge of the crop (a blur's reach). */
-  bleed?(state: S): number
+  /** A Gaussian blur of the media: its standard deviation in frame pixels, 0 = sharp. */
+  blur?(state: S): number
 }

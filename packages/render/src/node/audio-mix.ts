@@ -19,42 +19,41 @@ const DUCKING = 'sidechaincompress=threshold=0.02:ratio=9:attack=20:release=400:
 const RATE = 48000
 
 /**
- * ffmpeg inputs and filter graph for the soundtrack: silence as long as the video (so there is
- * always an AAC track), narration from the start, each clip's sound at its slide, ducked under
- * the narration. Input 0 is the video; the graph's output is labelled [a].
+ * A file named in a filter's option inside a filter graph, escaped as ffmpeg's two levels of
+ * filtergraph escaping ask: once for the option (backslash, quote, colon), once more for the
+ * graph (backslash, quote, brackets, comma, semicolon).
  */
-export function audioMix(
-  total: number,
-  narration: string | null,
-  clips: ClipAudio[],
-): { inputs: string[]; graph: string } {
+export function graphFile(path: string): string {
+  return path.replace(/[\\':]/g, '\\$&').replace(/[\\'[\],;]/g, '\\$&')
+}
+
+/**
+ * The filter graph of the soundtrack: silence as long as the video (so there is always an AAC
+ * track), narration from the start, each clip's sound at its slide, ducked under the narration;
+ * its output is labelled [a]. The graph reads every sound itself (amovie), so the video stays
+ * ffmpeg's only input: with a second input ffmpeg 5.1 reads its inputs on threads, which held
+ * 250-500 MB more of raw frames at 4K (measured).
+ */
+export function audioMix(total: number, narration: string | null, clips: ClipAudio[]): string {
   const length = total.toFixed(3)
-  const inputs: string[] = ['-f', 'lavfi', '-t', length, '-i', `anullsrc=r=${RATE}:cl=stereo`]
   const format = `aresample=${RATE},aformat=sample_fmts=fltp:channel_layouts=stereo`
   // Both sides of the ducking as long as the video: the compressor stops at the first to end.
   const padded = `apad=whole_dur=${length},atrim=0:${length}`
-  const parts = [`[1:a]${format}[base]`]
+  const parts = [`anullsrc=r=${RATE}:cl=stereo:d=${length},${format}[base]`]
   const labels = ['[base]']
-  let index = 2
   const narrated = narration !== null
   if (narrated) {
-    inputs.push('-i', narration)
-    parts.push(
-      clips.length > 0
-        ? `[${index}:a]${format},${padded},asplit=2[nar][key]`
-        : `[${index}:a]${format}[nar]`,
-    )
+    const voice = `amovie=filename=${graphFile(narration)},${format}`
+    parts.push(clips.length > 0 ? `${voice},${padded},asplit=2[nar][key]` : `${voice}[nar]`)
     labels.push('[nar]')
-    index++
   }
   clips.forEach((c, k) => {
-    inputs.push('-stream_loop', '-1', '-i', c.file)
     const delay = Math.round(c.offset * 1000)
+    // loop=0: a clip shorter than its slide plays again, as its picture does.
     parts.push(
-      `[${index}:a]atrim=0:${c.duration.toFixed(3)},asetpts=PTS-STARTPTS,${format},` +
-        `volume=${CLIP_VOLUME},adelay=${delay}:all=1[c${k}]`,
+      `amovie=filename=${graphFile(c.file)}:loop=0,atrim=0:${c.duration.toFixed(3)},` +
+        `asetpts=PTS-STARTPTS,${format},volume=${CLIP_VOLUME},adelay=${delay}:all=1[c${k}]`,
     )
-    index++
   })
   if (clips.length > 0) {
     const clipLabels = clips.map((_, k) => `[c${k}]`).join('')
@@ -70,5 +69,5 @@ export function audioMix(
     labels.length === 1
       ? `[base]anull[a]`
       : `${labels.join('')}amix=inputs=${labels.length}:duration=first:normalize=0[a]`
-  return { inputs, graph: [...parts, mix].join(';') }
+  return [...parts, mix].join(';')
 }

@@ -11,9 +11,14 @@ export interface EncoderOptions {
   clips: ClipAudio[]
   ffmpeg: string
   onSpawn?: (child: ChildProcess) => void
+  /**
+   * One range of a split render (decision 016): video only, in MPEG-TS, whose timestamps let
+   * ffmpeg's concat join the segments frame-exact (MP4's edit lists shift them at each seam).
+   */
+  segment?: boolean
 }
 
-/** x264 settings of the render, shared with bench/render's bound (a re-encode of the output). */
+/** x264 settings of the render; bench/render's bound (a re-encode of the output) uses them too. */
 export const X264_ARGS = [
   '-c:v',
   'libx264',
@@ -25,8 +30,25 @@ export const X264_ARGS = [
   'yuv420p',
 ]
 
+/**
+ * Frames above this many pixels (2160x3840 has 8.3 million) are coded with sliced threads:
+ * x264's frame threads each hold frames of their own, 930 MB at 2160x3840 on 2 cores against
+ * 660 MB sliced (measured), and more threads on a larger server.
+ */
+const SLICED_ABOVE = 4_000_000
+
+/** x264 settings of a render of this frame size, shared with bench/render's bound. */
+export function x264Args(width: number, height: number): string[] {
+  return width * height > SLICED_ABOVE
+    ? [...X264_ARGS, '-x264-params', 'sliced-threads=1']
+    : X264_ARGS
+}
+
 export interface Encoder {
-  /** Queues one RGBA frame; resolves when ffmpeg can take the next (backpressure). */
+  /**
+   * Queues one RGBA frame; resolves when ffmpeg can take the next (backpressure): at once while
+   * no other frame waits in the pipe.
+   */
   write(frame: Buffer): Promise<void>
   /** Ends the input and waits for the MP4 to be complete. */
   finish(): Promise<void>
@@ -39,16 +61,18 @@ export interface Encoder {
  */
 export function startEncoder(o: EncoderOptions): Encoder {
   const total = o.frames / FPS
-  const audio = audioMix(total, o.narration, o.clips)
+  const audio = o.segment ? null : audioMix(total, o.narration, o.clips)
   const args = [
     ...['-hide_banner', '-loglevel', 'error', '-y'],
     ...['-f', 'rawvideo', '-pix_fmt', 'rgba', '-s', `${o.width}x${o.height}`, '-r', String(FPS)],
     ...['-i', 'pipe:0'],
-    ...audio.inputs,
-    ...['-filter_complex', audio.graph, '-map', '0:v', '-map', '[a]'],
-    ...X264_ARGS,
-    ...['-r', String(FPS), '-c:a', 'aac', '-b:a', '128k'],
-    ...['-t', total.toFixed(3), '-movflags', '+faststart', '-f', 'mp4', o.outFile],
+    ...(audio ? ['-filter_complex', audio, '-map', '0:v', '-map', '[a]'] : ['-map', '0:v']),
+    ...x264Args(o.width, o.height),
+    ...['-r', String(FPS)],
+    ...(audio ? ['-c:a', 'aac', '-b:a', '128k'] : ['-an']),
+    ...['-t', total.toFixed(3)],
+    ...(audio ? ['-movflags', '+faststart', '-f', 'mp4'] : ['-f', 'mpegts']),
+    o.outFile,
   ]
   const child = spawn(o.ffmpeg, args, { stdio: ['pipe', 'ignore', 'pipe'] })
   o.onSpawn?.(child)
@@ -64,7 +88,9 @@ export function startEncoder(o: EncoderOptions): Encoder {
   return {
     async write(frame) {
       if (child.exitCode !== null || child.stdin.destroyed) throw failure()
-      if (!child.stdin.write(frame)) {
+      // One frame may wait in the pipe while the next is drawn, so drawing and encoding overlap;
+      // a second waits for both to drain, so at most two frames are ever held.
+      if (!child.stdin.write(frame) && child.stdin.writableLength > frame.length) {
         await new Promise<void>((resolve, reject) => {
           const onDrain = () => {
             child.off('close', onClose)

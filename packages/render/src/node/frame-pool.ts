@@ -41,6 +41,8 @@ interface Thread {
   ready: Promise<void>
   /** Decoders the current frame started, to kill with the thread. */
   pids: Set<number>
+  /** Ends the thread once it has waited idle too long. */
+  idleTimer?: NodeJS.Timeout
 }
 
 function startThread(): Thread {
@@ -92,12 +94,14 @@ async function drawOn(thread: Thread, request: FrameRequest, timeLimitMs: number
  * A few threads that draw preview frames through the render engine, started when first needed.
  * A frame that outlasts `timeLimitMs` ends its thread (and any decoder it started); a fresh
  * thread takes its place. When all are busy, up to `maxWaiting` frames wait their turn and
- * more are refused.
+ * more are refused. With `idleMs`, a thread idle that long ends, so that the engine's memory
+ * (Skia, fonts, decoded media) goes back once nobody is editing; the next frame starts another.
  */
 export function startFramePool(opts: {
   size: number
   timeLimitMs: number
   maxWaiting: number
+  idleMs?: number
 }): FramePool {
   const threads = new Set<Thread>()
   const idle: Thread[] = []
@@ -107,7 +111,10 @@ export function startFramePool(opts: {
   const acquire = (): Promise<Thread> => {
     if (closed) return Promise.reject(new Error('frame pool closed'))
     const free = idle.pop()
-    if (free) return Promise.resolve(free)
+    if (free) {
+      clearTimeout(free.idleTimer)
+      return Promise.resolve(free)
+    }
     if (threads.size < opts.size) return Promise.resolve(add())
     if (waiting.length >= opts.maxWaiting) {
       return Promise.reject(new FramePoolFullError('every frame thread is busy'))
@@ -122,8 +129,17 @@ export function startFramePool(opts: {
   const release = (thread: Thread) => {
     thread.pids.clear()
     const next = waiting.shift()
-    if (next) next.resolve(thread)
-    else idle.push(thread)
+    if (next) return next.resolve(thread)
+    idle.push(thread)
+    if (opts.idleMs === undefined) return
+    thread.idleTimer = setTimeout(() => {
+      const at = idle.indexOf(thread)
+      if (at === -1) return
+      idle.splice(at, 1)
+      threads.delete(thread)
+      void thread.worker.terminate()
+    }, opts.idleMs)
+    thread.idleTimer.unref()
   }
   const discard = (thread: Thread) => {
     threads.delete(thread)
@@ -151,6 +167,7 @@ export function startFramePool(opts: {
       for (const w of waiting.splice(0)) w.reject(new Error('frame pool closed'))
       await Promise.all(
         [...threads].map(async (t) => {
+          clearTimeout(t.idleTimer)
           killTools(t.pids)
           await t.worker.terminate()
         }),

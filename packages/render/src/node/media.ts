@@ -1,9 +1,10 @@
 import { createCanvas, ImageData, loadImage, type Canvas } from '@napi-rs/canvas'
 import type { Slide } from '@storyreel/core'
 import { spawn, type ChildProcess } from 'node:child_process'
-import { extname } from 'node:path'
-import { backdropSize, FPS, type Backdrop, type Ctx, type Media } from '../engine'
+import { backdropSize, FPS, type Backdrop, type Ctx, type Layer, type Media } from '../engine'
 import { preScaledSize } from '../engine/media-size'
+import { visibleRegion, type Region } from '../engine/visible-region'
+import { isVideo } from './media-kind'
 import { probeMedia, type MediaInfo } from './probe'
 import { rawReader } from './raw-reader'
 import { DEFAULT_TOOLS, type MediaTools } from './run-tool'
@@ -16,20 +17,21 @@ export interface SlideMedia {
   close(): void
 }
 
-export function isVideo(filename: string): boolean {
-  return extname(filename).toLowerCase() === '.mp4'
+export { isVideo }
+
+/** A canvas of its own for the engine to draw on (a backdrop, a blur's small copy). */
+function makeLayer(width: number, height: number): Layer {
+  const canvas = createCanvas(width, height)
+  return {
+    source: canvas as unknown as CanvasImageSource,
+    ctx: canvas.getContext('2d') as unknown as Ctx,
+  }
 }
 
 /** A small canvas for the backdrop of a fitted frame of this size (drawFrame paints it). */
 function backdrop(width: number, height: number, live: boolean): Backdrop {
   const size = backdropSize(width, height)
-  const canvas = createCanvas(size.width, size.height)
-  return {
-    source: canvas as unknown as CanvasImageSource,
-    ctx: canvas.getContext('2d') as unknown as Ctx,
-    ...size,
-    live,
-  }
+  return { ...makeLayer(size.width, size.height), ...size, live }
 }
 
 /** `live`: the canvas is redrawn with each frame of a clip. */
@@ -44,6 +46,7 @@ function canvasMedia(
     width: canvas.width,
     height: canvas.height,
     backdrop: backdrop(frameWidth, frameHeight, live),
+    makeLayer,
   }
 }
 
@@ -65,6 +68,11 @@ async function loadStill(
     seek: async () => {},
     close: () => {},
   }
+}
+
+/** The filters that cut a region out of the scaled clip and convert it to RGBA. */
+function crop(r: Region): string {
+  return `crop=${r.width}:${r.height}:${r.x}:${r.y},format=rgba`
 }
 
 export interface ClipOptions {
@@ -91,14 +99,27 @@ async function loadClip(
   const info = opts.info ?? (await probeMedia(path, tools))
   const size = preScaledSize(info.width, info.height, width, height, slide)
   const from = opts.from ?? 0
-  const start = info.duration > 0 ? from % info.duration : 0
+  // Rounded down to the millisecond: rounded up, a seek to a frame's own time lands just past it
+  // and skips it, and a split render's range that starts mid-clip would be a frame ahead.
+  const start = info.duration > 0 ? Math.floor((from % info.duration) * 1000) / 1000 : 0
+  // Only what the slide's camera shows is converted, piped and uploaded: a landscape clip in a
+  // portrait frame shows a third of each frame. Even offsets keep the crop on whole chroma pixels.
+  const seen = visibleRegion(slide, width, height, size.width, size.height)
+  const x = seen.x & ~1
+  const y = seen.y & ~1
+  const region = {
+    x,
+    y,
+    width: Math.min(size.width - x, (seen.x + seen.width - x + 1) & ~1),
+    height: Math.min(size.height - y, (seen.y + seen.height - y + 1) & ~1),
+  }
   const child = spawn(
     tools.ffmpeg,
     [
       ...['-hide_banner', '-loglevel', 'error', '-nostdin'],
       ...['-stream_loop', '-1', '-ss', start.toFixed(3), '-i', path],
       ...['-t', Math.max(0.001, slide.duration - from).toFixed(3), '-an'],
-      ...['-vf', `fps=${FPS},scale=${size.width}:${size.height}:flags=bicubic,format=rgba`],
+      ...['-vf', `fps=${FPS},scale=${size.width}:${size.height}:flags=bicubic,${crop(region)}`],
       ...['-f', 'rawvideo', 'pipe:1'],
     ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
@@ -107,7 +128,7 @@ async function loadClip(
   let stderr = ''
   child.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-2000)))
   child.on('error', () => {})
-  const next = rawReader(child.stdout, size.width * size.height * 4)
+  const next = rawReader(child.stdout, region.width * region.height * 4)
   const canvas = createCanvas(size.width, size.height)
   const ctx = canvas.getContext('2d')
   let position = -1
@@ -121,7 +142,7 @@ async function loadClip(
       return
     }
     const pixels = new Uint8ClampedArray(frame.buffer, frame.byteOffset, frame.length)
-    ctx.putImageData(new ImageData(pixels, size.width, size.height), 0, 0)
+    ctx.putImageData(new ImageData(pixels, region.width, region.height), region.x, region.y)
   }
   return {
     media: canvasMedia(canvas, width, height, true),

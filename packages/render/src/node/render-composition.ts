@@ -1,4 +1,9 @@
-import { CompositionSchema, type Composition, type WordTiming } from '@storyreel/core'
+import {
+  CompositionSchema,
+  type Composition,
+  type FrameRange,
+  type WordTiming,
+} from '@storyreel/core'
 import { randomUUID } from 'node:crypto'
 import { rename, rm } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
@@ -28,6 +33,11 @@ export interface RenderOptions {
   onThumbnail?: (file: string) => void
   signal?: AbortSignal
   tools?: MediaTools
+  /**
+   * Only these frames, video only, into an MPEG-TS segment for joinSegments (decision 016).
+   * The thumbnail file is written only when the range holds its frame: see the answer.
+   */
+  range?: FrameRange
 }
 
 function abortError(signal: AbortSignal): Error {
@@ -48,7 +58,7 @@ function tempBeside(file: string): string {
  */
 export async function renderComposition(
   opts: RenderOptions,
-): Promise<{ durationSeconds: number; frames: number }> {
+): Promise<{ durationSeconds: number; frames: number; thumbnail: boolean }> {
   const { signal } = opts
   if (signal?.aborted) throw abortError(signal)
   const composition = CompositionSchema.parse(opts.composition)
@@ -60,8 +70,10 @@ export async function renderComposition(
     narration: opts.narration?.file ?? null,
     words: opts.words ?? [],
     tools: opts.tools ?? DEFAULT_TOOLS,
+    ...(opts.range && { range: opts.range }),
   }
   const pids = new Set<number>()
+  let thumbnail = false
   const killAll = () => killTools(pids)
   const thread = startTsThread(new URL('./render-thread.ts', import.meta.url), input)
   const cleanup = () =>
@@ -77,8 +89,10 @@ export async function renderComposition(
         const settle = () => signal?.removeEventListener('abort', onAbort)
         thread.on('message', (m: RenderThreadMessage) => {
           if (m.type === 'progress') opts.onProgress?.(m.percent)
-          else if (m.type === 'thumbnail') opts.onThumbnail?.(input.thumbnailFile)
-          else if (m.type === 'spawn') pids.add(m.pid)
+          else if (m.type === 'thumbnail') {
+            thumbnail = true
+            opts.onThumbnail?.(input.thumbnailFile)
+          } else if (m.type === 'spawn') pids.add(m.pid)
           else if (m.type === 'done') {
             settle()
             resolve({ durationSeconds: m.durationSeconds, frames: m.frames })
@@ -98,8 +112,8 @@ export async function renderComposition(
       },
     )
     await rename(input.outFile, opts.outFile)
-    await rename(input.thumbnailFile, opts.thumbnailFile)
-    return result
+    if (thumbnail) await rename(input.thumbnailFile, opts.thumbnailFile)
+    return { ...result, thumbnail }
   } catch (e) {
     await thread.terminate()
     // The thread may have started a decoder after the first kill.

@@ -1,6 +1,6 @@
 import { CompositionSchema, type Composition } from '@storyreel/core'
 import type { ChildProcess } from 'node:child_process'
-import { drawFrame } from '../engine'
+import { drawFrame, estimatedCaptions } from '../engine'
 import { loadSlideMedia } from './media'
 import type { MediaTools } from './run-tool'
 import { createSurface } from './surface'
@@ -21,7 +21,10 @@ export interface RenderFrameOptions {
   onSpawn?: (child: ChildProcess) => void
 }
 
-/** One frame of a slide as a JPEG, through the same drawFrame as the render. */
+/**
+ * One frame of a slide as a JPEG, through the same drawFrame as the render, with captions timed
+ * as the editor's preview times them before the narration is synthesised.
+ */
 export async function renderFrame(opts: RenderFrameOptions): Promise<Buffer> {
   const composition = CompositionSchema.parse(opts.composition)
   const slide = composition.composition[opts.slideIndex]
@@ -36,7 +39,8 @@ export async function renderFrame(opts: RenderFrameOptions): Promise<Buffer> {
   try {
     await media.seek(0)
     const { canvas, ctx } = createSurface(width, height)
-    drawFrame(ctx, { width, height, slide, media: media.media }, t)
+    const captions = estimatedCaptions(composition.movieParams, slide)
+    drawFrame(ctx, { width, height, slide, media: media.media, captions }, t)
     return await canvas.encode('jpeg', opts.quality ?? FRAME_JPEG_QUALITY)
   } finally {
     media.close()

@@ -1,11 +1,10 @@
-import type { Composition, WordTiming } from '@storyreel/core'
+import type { Composition, FrameRange, WordTiming } from '@storyreel/core'
 import type { ChildProcess } from 'node:child_process'
 import { writeFile } from 'node:fs/promises'
 import { drawFrame, FPS, slideFrameCounts, type SceneCaptions } from '../engine'
-import type { ClipAudio } from './audio-mix'
+import { clipSounds, probeClips } from './clip-sounds'
 import { startEncoder } from './encoder'
-import { isVideo, loadSlideMedia, type SlideMedia } from './media'
-import { probeMedia, type MediaInfo } from './probe'
+import { loadSlideMedia, type SlideMedia } from './media'
 import type { MediaTools } from './run-tool'
 import { createSurface } from './surface'
 
@@ -20,6 +19,11 @@ export interface RenderThreadInput {
   /** Each slide's spoken words, in slide order (seconds from the slide's start), for captions. */
   words: WordTiming[][]
   tools: MediaTools
+  /**
+   * Only these frames, video only, as one segment of a split render (decision 016); the
+   * thumbnail is written only when its frame lies in the range.
+   */
+  range?: FrameRange
 }
 
 export interface RenderHooks {
@@ -30,33 +34,6 @@ export interface RenderHooks {
 }
 
 export const THUMBNAIL_QUALITY = 85
-
-/** Each clip probed once: its sound goes into the soundtrack, its size and length to its decoder. */
-async function probeClips(job: RenderThreadInput): Promise<(MediaInfo | undefined)[]> {
-  const infos: (MediaInfo | undefined)[] = []
-  for (const [k, slide] of job.composition.composition.entries()) {
-    infos.push(
-      isVideo(slide.filename) ? await probeMedia(job.mediaPaths[k]!, job.tools) : undefined,
-    )
-  }
-  return infos
-}
-
-function clipAudio(
-  job: RenderThreadInput,
-  infos: (MediaInfo | undefined)[],
-  counts: number[],
-): ClipAudio[] {
-  const clips: ClipAudio[] = []
-  let start = 0
-  for (const [k, info] of infos.entries()) {
-    if (info?.hasAudio) {
-      clips.push({ file: job.mediaPaths[k]!, offset: start / FPS, duration: counts[k]! / FPS })
-    }
-    start += counts[k]!
-  }
-  return clips
-}
 
 function captionsOf(job: RenderThreadInput, k: number): SceneCaptions | undefined {
   const style = job.composition.movieParams.captions
@@ -76,48 +53,62 @@ export async function renderJob(
   const slides = job.composition.composition
   const counts = slideFrameCounts(slides.map((s) => s.duration))
   const frames = counts.reduce((a, b) => a + b, 0)
-  const infos = await probeClips(job)
+  const infos = await probeClips(job.composition, job.mediaPaths, job.tools)
+  const range = job.range ?? { start: 0, end: frames }
+  const total = range.end - range.start
   const encoder = startEncoder({
     width,
     height,
-    frames,
+    frames: total,
     outFile: job.outFile,
     narration: job.narration,
-    clips: clipAudio(job, infos, counts),
+    clips: clipSounds(job.mediaPaths, infos, counts),
     ffmpeg: job.tools.ffmpeg,
     onSpawn: hooks.onSpawn,
+    segment: job.range !== undefined,
   })
+  // Each slide in the range, from its first frame there to its last.
+  const drawn: { k: number; first: number; end: number }[] = []
+  let slideStart = 0
+  for (const [k, count] of counts.entries()) {
+    const first = Math.max(0, range.start - slideStart)
+    const end = Math.min(count, range.end - slideStart)
+    if (end > first) drawn.push({ k, first, end })
+    slideStart += count
+  }
   const { canvas, ctx } = createSurface(width, height)
-  const load = (k: number) =>
+  const load = ({ k, first }: { k: number; first: number }) =>
     loadSlideMedia(job.mediaPaths[k]!, slides[k]!, width, height, {
       info: infos[k],
       tools: job.tools,
       onSpawn: hooks.onSpawn,
+      from: first / FPS,
     })
   // The thumbnail is the middle of the first slide: past any fade-in, text usually shown.
   const thumbnailFrame = Math.floor(counts[0]! / 2)
   let current: SlideMedia | null = null
-  let pending: Promise<SlideMedia> | null = load(0)
+  let pending: Promise<SlideMedia> | null = load(drawn[0]!)
   try {
     let done = 0
     let reported = -1
-    for (const [k, slide] of slides.entries()) {
+    for (const [n, { k, first, end }] of drawn.entries()) {
+      const slide = slides[k]!
       current = await pending!
-      pending = k + 1 < slides.length ? load(k + 1) : null
+      pending = n + 1 < drawn.length ? load(drawn[n + 1]!) : null
       // Awaited on the next slide; until then a failure must not count as unhandled.
       pending?.catch(() => {})
       const scene = { width, height, slide, media: current.media, captions: captionsOf(job, k) }
-      for (let i = 0; i < counts[k]!; i++) {
-        await current.seek(i)
+      for (let i = first; i < end; i++) {
+        await current.seek(i - first)
         drawFrame(ctx, scene, i / FPS)
         const pixels = canvas.data()
-        if (done === thumbnailFrame) {
+        if (range.start + done === thumbnailFrame) {
           await writeFile(job.thumbnailFile, await canvas.encode('jpeg', THUMBNAIL_QUALITY))
           hooks.onThumbnail()
         }
         await encoder.write(pixels)
         done++
-        const percent = Math.min(99, Math.floor((done * 100) / frames))
+        const percent = Math.min(99, Math.floor((done * 100) / total))
         if (percent !== reported) hooks.onProgress((reported = percent))
       }
       current.close()

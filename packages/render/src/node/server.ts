@@ -14,4 +14,5 @@ export {
 export { probeMedia, type MediaInfo } from './probe'
 export { DEFAULT_TOOLS, runTool, type MediaTools } from './run-tool'
 export { buildNarrationTrack, type NarrationPart } from './narration-track'
-export { slideSpans } from '../engine/frame'
+export { slideFrameCounts, slideSpans } from '../engine/frame'
+export { joinSegments } from './join-segments'

@@ -1,5 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify'
-import type { Composition, GenerateImagesBody, ImageDescription, MediaKind } from '@storyreel/core'
+import type {
+  Composition,
+  GenerateImagesBody,
+  ImageDescription,
+  MediaKind,
+  Ratio,
+} from '@storyreel/core'
 
 /** One stored file to describe. */
 export interface MediaToDescribe {
@@ -31,7 +37,13 @@ export interface AiEngine {
   name: 'embedded' | 'openai'
   /** One description per file, in order; throws when a file cannot be decoded. */
   describe(media: MediaToDescribe[], suggestion: string, call: AiCall): Promise<ImageDescription[]>
-  compose(descriptions: ImageDescription[], suggestion: string, call: AiCall): Promise<Composition>
+  /** A composition for the chosen format, the movie at that format's size. */
+  compose(
+    descriptions: ImageDescription[],
+    suggestion: string,
+    ratio: Ratio,
+    call: AiCall,
+  ): Promise<Composition>
   /** The images' bytes (PNG); the embedded engine answers msg_ai_not_configured. */
   generateImages(request: GenerateImagesBody, call: AiCall): Promise<Buffer[]>
 }

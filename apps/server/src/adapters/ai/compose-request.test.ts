@@ -45,9 +45,14 @@ describe('the composition the model is asked for', () => {
         lastModified: '2024-01-01T00:00:00.000Z',
       },
     }
-    const [, user] = composeMessages([d], ' Our trip ')
-    const sent = JSON.parse(user!.content as string) as { idea: string; files: object[] }
+    const [, user] = composeMessages([d], ' Our trip ', '9:16')
+    const sent = JSON.parse(user!.content as string) as {
+      idea: string
+      format: string
+      files: object[]
+    }
     expect(sent.idea).toBe('Our trip')
+    expect(sent.format).toBe('9:16 (tall, vertical phone screen)')
     expect(sent.files[0]).toMatchObject({
       filename: 'a.png',
       subject: 'a lighthouse',

@@ -6,6 +6,7 @@ import {
   MAX_NARRATION_CHARS,
   type EffectName,
   type ImageDescription,
+  type Ratio,
 } from '@storyreel/core'
 import type { ChatMessage } from './chat'
 
@@ -73,7 +74,16 @@ Answer with the slide list of one video:
 - duration: seconds on screen; pictures 3 to 6, clips no longer than their own length.
 - narration: one or two short sentences spoken over the slide that tell the user's story in order; an empty string for a silent slide.
 - effects: two to four per slide. fade on every slide (longer on the first and last). A gentle zoom on pictures (zoomStart and zoomEnd are percent, 100 fills the frame; 100 to 120 is calm, more is dramatic). vignette for dark or moody pictures. blur and distort rarely, for a reason. animated_text for a short caption (a few words) from the user's idea: positions are percent of the frame of the text's centre, textStart and textEnd seconds within the slide; put it inside the file's calmRegion when it has one, and pick a colour that reads on that part of the picture.
+- format: the frame's shape; a wide picture in a tall frame is cropped at its sides, so keep text where the frame shows it.
 - Never invent files: use only the filenames given.`
+
+/** The frame's shape in words: the model places text and judges framing by it. */
+const RATIO_SHAPES: Record<Ratio, string> = {
+  '16:9': 'landscape',
+  '1:1': 'square',
+  '4:5': 'slightly tall',
+  '9:16': 'tall, vertical phone screen',
+}
 
 /** What the model is told about each file: what the analysis (and vision) found. */
 function fileFacts(d: ImageDescription) {
@@ -95,8 +105,13 @@ function fileFacts(d: ImageDescription) {
 export function composeMessages(
   descriptions: ImageDescription[],
   suggestion: string,
+  ratio: Ratio,
 ): ChatMessage[] {
-  const request = { idea: suggestion.trim(), files: descriptions.map(fileFacts) }
+  const request = {
+    idea: suggestion.trim(),
+    format: `${ratio} (${RATIO_SHAPES[ratio]})`,
+    files: descriptions.map(fileFacts),
+  }
   return [
     { role: 'system', content: INSTRUCTIONS },
     { role: 'user', content: JSON.stringify(request) },

@@ -15,8 +15,8 @@ export function embeddedAi(tools: MediaTools): AiEngine {
         descriptions.push(await describeMedia(m.file, m.filename, m.kind, tools))
       return descriptions
     },
-    async compose(descriptions, suggestion) {
-      return compose(descriptions, suggestion)
+    async compose(descriptions, suggestion, ratio) {
+      return compose(descriptions, suggestion, ratio)
     },
     async generateImages() {
       throw new AppError('msg_ai_not_configured')

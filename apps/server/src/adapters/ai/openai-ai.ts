@@ -1,6 +1,6 @@
 import type { ImageDescription } from '@storyreel/core'
 import type { MediaTools } from '@storyreel/render/server'
-import { concurrencyLimit, withTimeout } from '../voice/concurrency'
+import { concurrencyLimit, withTimeout } from '../../lib/concurrency'
 import type { AiEngine, MediaToDescribe } from './ai'
 import { askForJson } from './chat'
 import { compositionAnswerSchema, composeMessages } from './compose-request'
@@ -81,7 +81,7 @@ export function openAiEngine(opts: OpenAiEngineOptions): AiEngine {
       )
     },
 
-    async compose(descriptions, suggestion, call) {
+    async compose(descriptions, suggestion, ratio, call) {
       try {
         const answer = await askForJson(
           post,
@@ -89,16 +89,16 @@ export function openAiEngine(opts: OpenAiEngineOptions): AiEngine {
             model: opts.chatModel,
             name: 'composition',
             schema: compositionAnswerSchema(descriptions.map((d) => d.filename)),
-            messages: composeMessages(descriptions, suggestion),
+            messages: composeMessages(descriptions, suggestion, ratio),
           },
           call.signal,
         )
-        const rules = await embedded.compose(descriptions, suggestion, call)
+        const rules = await embedded.compose(descriptions, suggestion, ratio, call)
         return repairComposition(answer, descriptions, rules)
       } catch (err) {
         if (call.signal?.aborted) throw err
         call.log.warn({ err }, 'AI compose failed: composed by the rules')
-        return embedded.compose(descriptions, suggestion, call)
+        return embedded.compose(descriptions, suggestion, ratio, call)
       }
     },
 

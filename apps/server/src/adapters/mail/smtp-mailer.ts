@@ -1,10 +1,11 @@
-import nodemailer from 'nodemailer'
+import type { Transporter } from 'nodemailer'
 import type { Mailer } from './mailer'
 
-/** Sends through SMTP when configured. */
+/** Sends through SMTP when configured; the SMTP client loads with the first message. */
 export function smtpMailer(url: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(url)
+  let transport: Promise<Transporter> | undefined
   return async (mail) => {
-    await transport.sendMail({ from, ...mail })
+    transport ??= import('nodemailer').then((m) => m.default.createTransport(url))
+    await (await transport).sendMail({ from, ...mail })
   }
 }

@@ -26,6 +26,8 @@ export const storageKeys = {
   thumbnail: (taskId: string) => `renders/${taskId}/thumbnail.jpg`,
   /** The narration's WebVTT captions, only for a narrated render. */
   captions: (taskId: string) => `renders/${taskId}/captions.vtt`,
+  /** A split render's plan and segments, until they are joined (decision 016). */
+  split: (taskId: string) => `renders/${taskId}/split`,
   /** A text spoken by one voice of one engine (sha256 of the text): `.mp3` and `.json`. */
   speech: (engine: string, voice: string, textHash: string, ext: 'mp3' | 'json') =>
     `speech/${engine}/${voice}/${textHash}.${ext}`,

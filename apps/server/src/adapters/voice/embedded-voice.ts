@@ -4,9 +4,8 @@ import path from 'node:path'
 import { estimateWordTimings, type VoiceId } from '@storyreel/core'
 import { toAscii } from './ascii-text'
 import { encodeMp3 } from './audio-codec'
-import { concurrencyLimit, withTimeout } from './concurrency'
 import { runSpeechHelper, type SpeechHelper } from './speech-helpers'
-import type { Speech, VoiceEngine } from './voice'
+import { limitedEngine, type SpeakLimits, type Speech, type VoiceEngine } from './voice'
 import { charIndex, timeWords, type SpokenSpan } from './word-timings'
 
 /** Which synthesiser speaks each voice (docs/decisions/008-voices.md). */
@@ -19,12 +18,8 @@ const HELPER: Record<VoiceId, SpeechHelper> = {
   kal16: 'flite-speak',
 }
 
-export interface EmbeddedVoiceOptions {
+export interface EmbeddedVoiceOptions extends SpeakLimits {
   ffmpeg: string
-  /** Syntheses at once; each keeps a core busy. */
-  concurrency?: number
-  /** A synthesis and its encoding are stopped after this long. */
-  timeoutMs?: number
 }
 
 /**
@@ -32,18 +27,11 @@ export interface EmbeddedVoiceOptions {
  * the event loop; each reports when it says each word, and ffmpeg encodes the MP3.
  */
 export function embeddedVoice(opts: EmbeddedVoiceOptions): VoiceEngine {
-  const limit = concurrencyLimit(opts.concurrency ?? 2)
-  const timeoutMs = opts.timeoutMs ?? 60_000
-  return {
-    name: 'embedded',
-    speak(text, voice, signal) {
-      // The timeout starts once a turn comes: waiting in line is not synthesising.
-      return limit(
-        () => speakOffline(text, voice, opts.ffmpeg, withTimeout(signal, timeoutMs)),
-        signal,
-      )
-    },
-  }
+  return limitedEngine(
+    'embedded',
+    (text, voice, signal) => speakOffline(text, voice, opts.ffmpeg, signal),
+    opts,
+  )
 }
 
 async function speakOffline(

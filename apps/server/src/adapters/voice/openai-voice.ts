@@ -4,8 +4,7 @@ import path from 'node:path'
 import { estimateWordTimings, type VoiceId } from '@storyreel/core'
 import { alignWords } from './align-words'
 import { decodePcm16k } from './audio-codec'
-import { concurrencyLimit, withTimeout } from './concurrency'
-import type { Speech, VoiceEngine } from './voice'
+import { limitedEngine, type SpeakLimits, type Speech, type VoiceEngine } from './voice'
 
 /** Our voices as OpenAI's: the same gender, and the Scottish Alan as the British-sounding fable. */
 export const OPENAI_VOICES: Record<VoiceId, string> = {
@@ -17,15 +16,12 @@ export const OPENAI_VOICES: Record<VoiceId, string> = {
   kal16: 'ash',
 }
 
-export interface OpenAiVoiceOptions {
+export interface OpenAiVoiceOptions extends SpeakLimits {
   apiKey: string
   /** The API root, e.g. https://api.openai.com/v1, or any server speaking its wire format. */
   baseUrl: string
   model: string
   ffmpeg: string
-  /** Requests (and their alignment) at once. */
-  concurrency?: number
-  timeoutMs?: number
 }
 
 /**
@@ -33,14 +29,11 @@ export interface OpenAiVoiceOptions {
  * text offline (align-words.ts), or, when that fails, from core's estimate.
  */
 export function openAiVoice(opts: OpenAiVoiceOptions): VoiceEngine {
-  const limit = concurrencyLimit(opts.concurrency ?? 2)
-  const timeoutMs = opts.timeoutMs ?? 60_000
-  return {
-    name: 'openai',
-    speak(text, voice, signal) {
-      return limit(() => speakOnline(text, voice, opts, withTimeout(signal, timeoutMs)), signal)
-    },
-  }
+  return limitedEngine(
+    'openai',
+    (text, voice, signal) => speakOnline(text, voice, opts, signal),
+    opts,
+  )
 }
 
 async function speakOnline(

@@ -7,7 +7,7 @@ import { z } from 'zod'
 import {
   CompositionSchema,
   renderTimeLimitSeconds,
-  type Composition,
+  type CancelReason,
   type RenderTimeLimit,
   type TaskSubtask,
 } from '@storyreel/core'
@@ -33,6 +33,9 @@ import {
   type TaskRow,
 } from '../../services/render-tasks'
 import { HEARTBEAT_EVERY_MS, HEARTBEAT_STALE_MS, workDir } from '../liveness'
+import { whileDrawing } from '../render-load'
+import { planSplit, renderSplit, type SplitConfig } from '../split-render'
+import { fetchMedia, MediaMissing } from '../task-media'
 
 /** The render job's payload, checked when a worker takes the job. */
 export const RenderVideoJobSchema = z.object({ taskId: z.uuid() })
@@ -68,6 +71,8 @@ export interface RenderDeps {
   timeLimit: RenderTimeLimit
   /** Speaks the slides' narration. */
   voice: VoiceEngine
+  /** When a long render is split across idle workers (decision 016). */
+  split: SplitConfig
 }
 
 /** What a running job has besides its deps: the queue, and this process's shutdown. */
@@ -82,16 +87,25 @@ export function renderTimeLimit(env: Env): RenderTimeLimit {
   return { factor: env.RENDER_TIME_FACTOR, minSeconds: env.RENDER_TIME_MIN_SECONDS }
 }
 
-/** Queues a render job for the task; pg-boss expires it only after the run's own time limit. */
+/** When renders are split as the environment sets it. */
+export function splitConfig(env: Env): SplitConfig {
+  return { workers: env.SPLIT_WORKERS, minRangeSeconds: env.SPLIT_MIN_RANGE_SECONDS }
+}
+
+/**
+ * Queues a render job for the task; pg-boss expires it only after the run's own time limit.
+ * `priority` is its place in the fair order of users' renders (../fair-order.ts).
+ */
 export async function enqueueRenderVideo(
   boss: PgBoss,
   job: RenderVideoJob,
   timeLimitSeconds: number,
-  opts: { startAfterSeconds?: number } = {},
+  opts: { startAfterSeconds?: number; priority?: number } = {},
 ): Promise<string> {
   const id = await boss.send(renderVideoQueue.name, RenderVideoJobSchema.parse(job), {
     expireInSeconds: Math.ceil(timeLimitSeconds) + EXPIRY_MARGIN_SECONDS,
     ...(opts.startAfterSeconds && { startAfter: opts.startAfterSeconds }),
+    ...(opts.priority !== undefined && { priority: opts.priority }),
   })
   if (!id) throw new Error(`render job for task ${job.taskId} was not queued`)
   return id
@@ -103,9 +117,6 @@ class RunStopped extends Error {
     super(reason)
   }
 }
-
-/** A slide's media is gone from storage: no retry brings it back. */
-class MediaMissing extends Error {}
 
 async function whyStopped(db: Db, taskId: string): Promise<RunStopped> {
   const current = await loadTask(db, taskId)
@@ -153,29 +164,18 @@ function startHeartbeat(deps: RunDeps, task: TaskRow, runId: string) {
   }
 }
 
-/** Local paths of the slides' media; a missing file fails the run. */
-async function fetchMedia(deps: RenderDeps, task: TaskRow, composition: Composition) {
-  const media = new Map<string, string>()
-  for (const slide of composition.composition) {
-    const key = storageKeys.upload(task.userId, slide.filename)
-    if ((await deps.storage.size(key)) === null) {
-      throw new MediaMissing(`media file ${slide.filename} is missing`)
-    }
-    media.set(slide.filename, await deps.storage.localPath(key))
-  }
-  return media
-}
-
 /**
  * The user has another render running: the task waits in a new job a few seconds on, and this
- * one ends, so that the worker moves on to other users' renders instead of blocking on it.
+ * one ends, so that the worker moves on to other users' renders instead of blocking on it. The
+ * new job keeps the old one's place in the fair order.
  */
-async function retryWhenFree(deps: RunDeps, taskId: string) {
+async function retryWhenFree(deps: RunDeps, taskId: string, priority: number | undefined) {
   const task = await loadTask(deps.db, taskId)
   if (!task) return
   const limit = renderTimeLimitSeconds(task.composition, deps.timeLimit)
   const jobId = await enqueueRenderVideo(deps.boss, { taskId }, limit, {
     startAfterSeconds: BUSY_RETRY_SECONDS,
+    priority,
   })
   await attachJob(deps.db, taskId, jobId)
 }
@@ -210,7 +210,7 @@ async function storeEarlyThumbnail(
  */
 export async function runRenderVideo(
   deps: RunDeps,
-  job: { id: string; data: unknown },
+  job: { id: string; data: unknown; priority?: number },
   attempt: { retryCount: number; retryLimit: number },
 ): Promise<void> {
   const { db, storage, log } = deps
@@ -218,7 +218,7 @@ export async function runRenderVideo(
   const runId = randomUUID()
   const liveSince = new Date(Date.now() - HEARTBEAT_STALE_MS)
   const task = await claimTask(db, taskId, { runId, jobId: job.id, liveSince })
-  if (task === 'busy') return retryWhenFree(deps, taskId)
+  if (task === 'busy') return retryWhenFree(deps, taskId, job.priority)
   if (!task) return
   const work = workDir(deps.dataDir, task.id, runId)
   const limitSeconds = renderTimeLimitSeconds(task.composition, deps.timeLimit)
@@ -246,22 +246,51 @@ export async function runRenderVideo(
     const outFile = path.join(work, 'video.mp4')
     const thumbnailFile = path.join(work, 'thumbnail.jpg')
     const rendered = narration?.composition ?? composition
-    await renderComposition({
-      composition: rendered,
-      resolveMedia: (filename) => media.get(filename)!,
-      outFile,
-      thumbnailFile,
-      narration: narration && { file: narration.trackFile },
-      words: narration?.words,
-      tools: deps.tools,
-      signal,
-      onProgress: (percent) => {
-        heartbeat.at.progress = Math.round(percent * 10) / 10
-      },
-      onThumbnail: (file) => {
-        earlyThumbnail = storeEarlyThumbnail(deps, taskId, runId, file, work)
-      },
-    })
+    const words = narration?.words ?? []
+    const onProgress = (percent: number) => {
+      heartbeat.at.progress = Math.round(percent * 10) / 10
+    }
+    const onThumbnail = (file: string) => {
+      earlyThumbnail = storeEarlyThumbnail(deps, taskId, runId, file, work)
+    }
+    const split = await planSplit(
+      deps,
+      { id: taskId, renderQueue: renderVideoQueue.name },
+      rendered,
+      words,
+    )
+    if (split) {
+      await renderSplit(deps, {
+        taskId,
+        plan: split,
+        composition: rendered,
+        words,
+        mediaPaths: rendered.composition.map((s) => media.get(s.filename)!),
+        narration: narration?.trackFile ?? null,
+        outFile,
+        thumbnailFile,
+        work,
+        timeLimitSeconds: limitSeconds,
+        signal,
+        onProgress,
+        onThumbnail,
+      })
+    } else {
+      await whileDrawing(() =>
+        renderComposition({
+          composition: rendered,
+          resolveMedia: (filename) => media.get(filename)!,
+          outFile,
+          thumbnailFile,
+          narration: narration && { file: narration.trackFile },
+          words,
+          tools: deps.tools,
+          signal,
+          onProgress,
+          onThumbnail,
+        }),
+      )
+    }
     // The early copy must not land after the final one.
     await earlyThumbnail
     const current = await loadTask(db, taskId)
@@ -271,6 +300,7 @@ export async function runRenderVideo(
     if (narration) await storage.putFile(storageKeys.captions(taskId), narration.captionsFile)
     await storage.putFile(storageKeys.result(taskId), outFile)
     if (!(await finishTask(db, taskId, runId, rendered))) throw await whyStopped(db, taskId)
+    if (split) await storage.deletePrefix(storageKeys.split(taskId))
     log.info({ taskId, runId }, 'render finished')
   } catch (err) {
     // Settled first, so a deleted task's files are not written again after they are removed.
@@ -297,6 +327,11 @@ async function onRunError(
   attempt: { retryCount: number; retryLimit: number },
 ) {
   const current = await loadTask(deps.db, task.id)
+  // A split render's segments are of no use to a task that ended.
+  const endForGood = async (reason: CancelReason) => {
+    await failTask(deps.db, task.id, runId, reason)
+    await deps.storage.deletePrefix(storageKeys.split(task.id))
+  }
   if ((err instanceof RunStopped && err.reason === 'deleted') || current?.state === 'DELETED') {
     await deps.storage.deletePrefix(storageKeys.taskDir(task.id))
     return
@@ -304,7 +339,7 @@ async function onRunError(
   if (current?.runId !== runId) return
   if (err instanceof RunStopped && err.reason === 'time-limit') {
     deps.log.warn({ taskId: task.id }, 'render stopped at its time limit')
-    await failTask(deps.db, task.id, runId, 'time_limit')
+    await endForGood('time_limit')
     return
   }
   if (err instanceof RunStopped) return
@@ -316,12 +351,12 @@ async function onRunError(
   }
   if (err instanceof MediaMissing) {
     deps.log.warn({ err, taskId: task.id }, 'render media missing')
-    await failTask(deps.db, task.id, runId, 'media_missing')
+    await endForGood('media_missing')
     return
   }
   if (attempt.retryCount >= attempt.retryLimit) {
     deps.log.error({ err, taskId: task.id }, 'render failed for good')
-    await failTask(deps.db, task.id, runId, 'render_failed')
+    await endForGood('render_failed')
     return
   }
   deps.log.warn({ err, taskId: task.id, attempt: attempt.retryCount }, 'render failed, will retry')

@@ -6,6 +6,7 @@ import { requireUser } from '../../plugins/session'
 import { consumeLoginCode, createLoginCode } from '../../services/login-codes'
 import { createLocalUser, findUserByEmail } from '../../services/users'
 import { limitReached, userData } from '../../services/video-limit'
+import { googleRoutes } from './google'
 
 const CODE_MAIL_SUBJECT = 'Your Storyreel code'
 
@@ -44,6 +45,7 @@ export async function authRoutes(app: FastifyInstance) {
     const { email, token } = req.body
     const user = await findUserByEmail(db, email)
     if (!user) throw new AppError('msg_user_not_found')
+    if (user.provider !== 'local') throw new AppError('msg_user_invalid_provider')
     await consumeLoginCode(db, secret, { email, type: 'login', code: token })
     await app.startSession(res, user.id)
     return { link: '/format' }
@@ -63,4 +65,6 @@ export async function authRoutes(app: FastifyInstance) {
     await app.endSession(req, res)
     return null
   })
+
+  await app.register(googleRoutes)
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { rescaleToRatio, type Composition, type ImageDescription, type Task } from '@storyreel/core'
+import { type Composition, type ImageDescription, type Task } from '@storyreel/core'
 import { tasks, users } from '../../db/schema'
 import { signUp, type ApiClient } from '../../../test/client'
 import { formWith, pictureFile } from '../../../test/media-fixtures'
@@ -22,11 +22,12 @@ async function describeFiles(client: ApiClient, count = 2) {
   return res.data.descriptions
 }
 
-async function composeFor(client: ApiClient, suggestion = 'Hello there') {
+async function composeFor(client: ApiClient, suggestion = 'Hello there', ratio?: string) {
   const imageDescriptions = await describeFiles(client)
   const res = await client.post<{ content: Composition }>('/api/composition/create', {
     suggestion,
     imageDescriptions,
+    ratio,
   })
   expect(res.status).toBe(200)
   return res.data.content
@@ -38,6 +39,21 @@ describe('composition', () => {
     const content = await composeFor(client, 'Our trip. The best days.')
     expect(content.composition).toHaveLength(2)
     expect(content.composition[0]!.effects.some((e) => e.name === 'animated_text')).toBe(true)
+    expect(content.movieParams).toMatchObject({ width: 1920, height: 1080 })
+  })
+
+  it('composes for the chosen format and refuses an unknown one', async () => {
+    const { client } = await signUp(server)
+    const tall = await composeFor(client, 'Our trip.', '9:16')
+    expect(tall.movieParams).toMatchObject({ width: 1080, height: 1920 })
+    const res = await client.post<{ fields: string[] }>('/api/composition/create', {
+      suggestion: '',
+      imageDescriptions: await describeFiles(client),
+      ratio: '3:2',
+    })
+    expect(res.status).toBe(400)
+    expect(res.message).toBe('msg_zod_validation_error')
+    expect(res.data.fields).toEqual(['ratio'])
   })
 
   it("will not compose or render another user's media", async () => {
@@ -84,8 +100,7 @@ describe('render requests and tasks', () => {
   it('queues a task the owner can see, with its place in the queue; others get 404', async () => {
     const { client } = await signUp(server)
     const other = await signUp(server)
-    const content = await composeFor(client)
-    content.movieParams = { ...content.movieParams, ...rescaleToRatio(1920, 1080, '9:16') }
+    const content = await composeFor(client, 'Hello there', '9:16')
     const first = await client.post<{ taskId: string }>('/api/composition/render', {
       composition: content,
     })

@@ -5,7 +5,12 @@ import { AppError } from '../../http/app-error'
 import { requestSignal } from '../../http/request-signal'
 import { route } from '../../http/route'
 import { requireUser } from '../../plugins/session'
-import { enqueueRenderVideo, renderTimeLimit } from '../../queue/jobs/render-video'
+import { fairPriority } from '../../queue/fair-order'
+import {
+  enqueueRenderVideo,
+  renderTimeLimit,
+  renderVideoQueue,
+} from '../../queue/jobs/render-video'
 import { openPreviewFrames } from '../../services/preview-frames'
 import { attachJob, cancelUnqueued, requestRender } from '../../services/render-tasks'
 import { ownedMedia } from '../../services/uploads'
@@ -21,7 +26,7 @@ export async function compositionRoutes(app: FastifyInstance) {
    */
   route(app, compositionApi.create, async (req, res) => {
     const user = requireUser(req)
-    const { imageDescriptions, suggestion } = req.body
+    const { imageDescriptions, suggestion, ratio } = req.body
     await ownedMedia(
       db,
       user.id,
@@ -29,7 +34,7 @@ export async function compositionRoutes(app: FastifyInstance) {
     )
     const signal = requestSignal(res)
     const content = await ai
-      .compose(imageDescriptions, suggestion, { signal, log: req.log })
+      .compose(imageDescriptions, suggestion, ratio, { signal, log: req.log })
       .catch((err: unknown) => {
         if (signal.aborted) throw err
         req.log.error({ err }, 'composing failed')
@@ -44,7 +49,9 @@ export async function compositionRoutes(app: FastifyInstance) {
     const task = await requestRender(db, user, composition)
     try {
       const limit = renderTimeLimitSeconds(composition, renderTimeLimit(env))
-      await attachJob(db, task.id, await enqueueRenderVideo(queue, { taskId: task.id }, limit))
+      const priority = await fairPriority(db, renderVideoQueue.name, user.id)
+      const jobId = await enqueueRenderVideo(queue, { taskId: task.id }, limit, { priority })
+      await attachJob(db, task.id, jobId)
     } catch (err) {
       await cancelUnqueued(db, task.id)
       throw err

@@ -103,13 +103,14 @@ describe('describe with a vision model', () => {
       expect(d.summary).toMatch(/^A .* (picture|video clip) in .* tones\.$/)
     }
 
-    fake.queue('chat', { delayMs: 6000 }, { delayMs: 6000 })
+    fake.queue('chat', { delayMs: 20_000 }, { delayMs: 20_000 })
     const started = Date.now()
     const slow = await client.upload<Described>('/api/media/describe', describeForm())
     expect(slow.status).toBe(200)
     expect(slow.data.descriptions.every((d) => d.subject === undefined)).toBe(true)
-    // The vision calls get one time-out (2 s here) together, not one each nor the model's time.
-    expect(Date.now() - started).toBeLessThan(5500)
+    // The vision calls get one time-out (2 s here) together, not one each nor the model's time
+    // (the bound leaves room for the local analysis on a busy machine).
+    expect(Date.now() - started).toBeLessThan(12_000)
   })
 })
 

@@ -1,16 +1,14 @@
-import { DEFAULT_CAPTIONS, NARRATION_PAUSE_SECONDS } from '@storyreel/core'
+import { estimateNarrationSeconds, NARRATION_PAUSE_SECONDS } from '@storyreel/core'
 import type { Composition, Slide } from '@storyreel/core'
 import { describe, expect, test } from 'vitest'
-import {
-  WORDS_PER_SECOND,
-  estimateNarrationSeconds,
-  narratedComposition,
-  narratedDuration,
-  slideCaptions,
-} from './narration-timing'
+import { narratedComposition, narratedDuration } from './narration-timing'
 
-/** Thirteen words: five seconds at the narrator's pace. */
+/** Thirteen words: longer to say than a two-second slide, shorter than an eight-second one. */
 const THIRTEEN = 'One two three four five six seven eight nine ten eleven twelve thirteen.'
+const SAID = estimateNarrationSeconds(THIRTEEN)
+/** A slide long enough to say it and pause after, to the tenth of a second above. */
+const holdsIt = (seconds: number) =>
+  seconds >= SAID + NARRATION_PAUSE_SECONDS && seconds < SAID + NARRATION_PAUSE_SECONDS + 0.1
 
 const slide = (narration?: string, duration = 2): Slide => ({
   id: 'a',
@@ -27,13 +25,8 @@ const composition = (voice: 'bdl' | null, slides: Slide[]): Composition => ({
 })
 
 describe('narration timing', () => {
-  test('guesses a reading time from the words', () => {
-    expect(estimateNarrationSeconds('')).toBe(0)
-    expect(estimateNarrationSeconds(THIRTEEN)).toBeCloseTo(13 / WORDS_PER_SECOND)
-  })
-
   test('a slide stretches to hold what the voice says, with a pause after', () => {
-    expect(narratedDuration(slide(THIRTEEN), 'bdl')).toBe(5 + NARRATION_PAUSE_SECONDS)
+    expect(holdsIt(narratedDuration(slide(THIRTEEN), 'bdl'))).toBe(true)
     expect(narratedDuration(slide(THIRTEEN, 8), 'bdl')).toBe(8)
     // Nothing is said without a voice, or without words.
     expect(narratedDuration(slide(THIRTEEN), null)).toBe(2)
@@ -47,21 +40,7 @@ describe('narration timing', () => {
     expect(narratedComposition(off)).toBe(off)
     const long = composition('bdl', [slide(), slide(THIRTEEN)])
     const stretched = narratedComposition(long)
-    expect(stretched.composition.map((s) => s.duration)).toEqual([2, 5.4])
+    expect(holdsIt(stretched.composition[1]!.duration)).toBe(true)
     expect(stretched.composition[0]).toBe(long.composition[0])
-  })
-
-  test('captions show the narration only when on, with a voice and words', () => {
-    const movie = composition('bdl', []).movieParams
-    const on = { ...movie, captions: { ...DEFAULT_CAPTIONS, enabled: true } }
-    expect(slideCaptions(movie, slide(THIRTEEN))).toBeUndefined()
-    expect(slideCaptions({ ...on, voice: null }, slide(THIRTEEN))).toBeUndefined()
-    expect(slideCaptions(on, slide())).toBeUndefined()
-
-    const captions = slideCaptions(on, slide(' Hello, bright world. '))!
-    expect(captions.style).toBe(on.captions)
-    expect(captions.words.map((w) => w.text)).toEqual(['Hello,', 'bright', 'world.'])
-    expect(captions.words[0]!.start).toBe(0)
-    expect(captions.words.at(-1)!.end).toBeCloseTo(3 / WORDS_PER_SECOND)
   })
 })

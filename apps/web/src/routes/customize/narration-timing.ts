@@ -1,26 +1,9 @@
-import { durationWithNarration, estimateWordTimings, narrationWords } from '@storyreel/core'
-import type { Composition, MovieParams, Slide, VoiceId } from '@storyreel/core'
-import type { SceneCaptions } from '@storyreel/render'
-
-/**
- * How fast the voices read, words per second: an unhurried narrator. Only the editor guesses
- * with it; the render times everything from the speech itself.
- */
-export const WORDS_PER_SECOND = 2.6
-
-/** About how long a text takes to say. */
-export function estimateNarrationSeconds(text: string): number {
-  return narrationWords(text).length / WORDS_PER_SECOND
-}
-
-/** What the voice says over the slide, or nothing without a voice (Off). */
-function spoken(slide: Slide, voice: VoiceId | null): string {
-  return voice === null ? '' : (slide.narration ?? '').trim()
-}
+import { durationWithNarration, estimateNarrationSeconds, spokenText } from '@storyreel/core'
+import type { Composition, Slide, VoiceId } from '@storyreel/core'
 
 /** About how long the slide will last: the render stretches it to hold its narration. */
 export function narratedDuration(slide: Slide, voice: VoiceId | null): number {
-  const text = spoken(slide, voice)
+  const text = spokenText(slide, voice)
   return text
     ? durationWithNarration(slide.duration, estimateNarrationSeconds(text))
     : slide.duration
@@ -39,17 +22,4 @@ export function narratedComposition(composition: Composition): Composition {
   return slides.every((slide, i) => slide === composition.composition[i])
     ? composition
     : { ...composition, composition: slides }
-}
-
-/**
- * The captions the preview draws over the slide: its narration's words, timed by estimate from
- * the slide's start; none while captions are off, without a voice or without words.
- */
-export function slideCaptions(movie: MovieParams, slide: Slide): SceneCaptions | undefined {
-  const text = spoken(slide, movie.voice)
-  if (!movie.captions?.enabled || !text) return undefined
-  return {
-    style: movie.captions,
-    words: estimateWordTimings(text, estimateNarrationSeconds(text)),
-  }
 }

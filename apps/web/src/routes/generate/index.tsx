@@ -253,7 +253,7 @@ export function Component() {
               text="Write what you want to see, then choose the images to add to your video."
             />
           ) : (
-            <ul className="pick-grid generate__grid" aria-label="Generated images">
+            <ul className="tile-grid generate__grid" aria-label="Generated images">
               {generate.isPending ? <SkeletonTiles count={options.n} /> : null}
               {images.map((image, index) => (
                 <MediaTile

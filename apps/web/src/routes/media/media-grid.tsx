@@ -21,7 +21,7 @@ export function SkeletonTiles({ count }: { count: number }) {
 /** Placeholders for a whole tab while its first page loads. */
 export function GridSkeleton({ count }: { count: number }) {
   return (
-    <ul className="pick-grid" aria-busy="true" aria-label="Loading media">
+    <ul className="tile-grid" aria-busy="true" aria-label="Loading media">
       <SkeletonTiles count={count} />
     </ul>
   )
@@ -74,7 +74,7 @@ export function MediaGrid({
 
   return (
     <>
-      <ul className="pick-grid" aria-label={label} aria-busy={loadingMore || undefined}>
+      <ul className="tile-grid" aria-label={label} aria-busy={loadingMore || undefined}>
         {items.map((file, index) => {
           const name = tileLabel(file, index)
           return (
@@ -108,10 +108,10 @@ export function MediaGrid({
         {loadingMore ? <SkeletonTiles count={6} /> : null}
       </ul>
       {hasMore && !loadingMore && !moreFailed ? (
-        <div ref={endRef} className="pick-grid__end" aria-hidden="true" />
+        <div ref={endRef} className="tile-grid__end" aria-hidden="true" />
       ) : null}
       {moreFailed ? (
-        <div className="pick-grid__more" role="alert">
+        <div className="tile-grid__more" role="alert">
           <span>{list.error?.message}</span>
           <Button
             variant="secondary"

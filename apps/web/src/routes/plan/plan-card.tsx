@@ -1,15 +1,14 @@
 import { PLANS } from '@storyreel/core'
-import type { PlanType } from '@storyreel/core'
-import { Check, Crown, Sparkles, Sprout } from 'lucide-react'
+import type { PaidPlan } from '@storyreel/core'
+import { Check, Crown, Sparkles } from 'lucide-react'
 import type { LucideIcon } from 'lucide-react'
 import { useEffect, useId, useRef } from 'react'
 import { Button } from '../../components/ui/button'
 import { planFeatures, priceText } from './plan-text'
 
-const ICONS: Record<PlanType, LucideIcon> = { FREE: Sprout, STARTER: Sparkles, PRO: Crown }
+const ICONS: Record<PaidPlan, LucideIcon> = { STARTER: Sparkles, PRO: Crown }
 
-const TAGLINES: Record<PlanType, string> = {
-  FREE: 'Try Storyreel with a few videos a month',
+const TAGLINES: Record<PaidPlan, string> = {
   STARTER: 'For creators who post every week',
   PRO: 'For businesses and busy creators',
 }
@@ -19,12 +18,22 @@ export function PlanCard({
   type,
   current,
   highlighted,
+  settled,
+  buttonLabel,
+  disabled,
+  loading,
   onChoose,
 }: {
-  type: PlanType
+  type: PaidPlan
   current: boolean
   /** Picked before coming here (`?plan=`): brought into view and set apart. */
   highlighted: boolean
+  /** The page's layout is final, so a highlighted card can be brought into view. */
+  settled: boolean
+  buttonLabel: string
+  disabled: boolean
+  /** On its way to Stripe. */
+  loading: boolean
   onChoose: () => void
 }) {
   const plan = PLANS[type]
@@ -33,8 +42,8 @@ export function PlanCard({
   const ref = useRef<HTMLElement>(null)
 
   useEffect(() => {
-    if (highlighted) ref.current?.scrollIntoView({ block: 'center', behavior: 'smooth' })
-  }, [highlighted])
+    if (highlighted && settled) ref.current?.scrollIntoView({ block: 'center', behavior: 'smooth' })
+  }, [highlighted, settled])
 
   const classes = ['plan-card', `plan-card--${type.toLowerCase()}`]
   if (highlighted) classes.push('plan-card--highlighted')
@@ -70,10 +79,11 @@ export function PlanCard({
         size="lg"
         block
         variant={current ? 'secondary' : highlighted || type === 'PRO' ? 'primary' : 'secondary'}
-        disabled={current}
+        disabled={disabled}
+        loading={loading}
         onClick={onChoose}
       >
-        {current ? 'Your current plan' : `Choose ${plan.label}`}
+        {buttonLabel}
       </Button>
     </article>
   )

@@ -1,6 +1,6 @@
 import { PLANS } from '@storyreel/core'
 import { expect, test } from 'vitest'
-import { planFeatures, priceText, readPlanParam, storageText } from './plan-text'
+import { planButtonLabel, planFeatures, priceText, readPlanParam, storageText } from './plan-text'
 
 test('?plan= names a paid plan, or sends back to /plan', () => {
   expect(readPlanParam(null)).toBeNull()
@@ -36,4 +36,17 @@ test('the plans of SPEC section 9', () => {
     '5 GB media storage',
     'Premium support',
   ])
+})
+
+test("each card's button: checkout for FREE, the portal for a paying user", () => {
+  expect(planButtonLabel('STARTER', 'FREE', false)).toBe('Choose Starter')
+  expect(planButtonLabel('PRO', 'FREE', false)).toBe('Choose Pro')
+  // FREE again after a cancelled subscription: a new checkout.
+  expect(planButtonLabel('PRO', 'FREE', true)).toBe('Choose Pro')
+  expect(planButtonLabel('PRO', 'PRO', true)).toBe('Manage subscription')
+  expect(planButtonLabel('STARTER', 'PRO', true)).toBe('Switch to Starter')
+  expect(planButtonLabel('PRO', 'STARTER', true)).toBe('Switch to Pro')
+  // A plan the operator gave: nothing to manage, the other plan bought as usual.
+  expect(planButtonLabel('PRO', 'PRO', false)).toBe('Your current plan')
+  expect(planButtonLabel('STARTER', 'PRO', false)).toBe('Choose Starter')
 })

@@ -1,9 +1,8 @@
-import { PLANS, PlanTypeSchema } from '@storyreel/core'
-import type { Plan, PlanType } from '@storyreel/core'
+import { PLANS, PaidPlanSchema } from '@storyreel/core'
+import type { PaidPlan, Plan, PlanType } from '@storyreel/core'
 
 /** The plans a person can pick on /plan, as `?plan=` names them (SPEC section 2). */
-export const PAID_PLANS = [PlanTypeSchema.enum.STARTER, PlanTypeSchema.enum.PRO] as const
-export type PaidPlan = (typeof PAID_PLANS)[number]
+export const PAID_PLANS = PaidPlanSchema.options
 
 /**
  * `?plan=`: absent (null), one of the paid plans, or anything else ('invalid', which sends the
@@ -33,4 +32,15 @@ export function planFeatures(type: PlanType): string[] {
     `${storageText(plan.storageGb)} media storage`,
     plan.premiumSupport ? 'Premium support' : 'Standard support',
   ]
+}
+
+/**
+ * A card's button: a paid plan holder manages their plan, or switches, in the billing portal; a
+ * plan given by the server's operator (no billing customer) has nothing to manage.
+ */
+export function planButtonLabel(type: PaidPlan, current: PlanType, hasCustomer: boolean): string {
+  const label = PLANS[type].label
+  if (type === current) return hasCustomer ? 'Manage subscription' : 'Your current plan'
+  if (current !== 'FREE' && hasCustomer) return `Switch to ${label}`
+  return `Choose ${label}`
 }

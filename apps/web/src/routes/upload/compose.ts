@@ -1,4 +1,4 @@
-import { UI_TEXT, UPLOAD_RULES, compositionApi, mediaApi, rescaleToRatio } from '@storyreel/core'
+import { UI_TEXT, UPLOAD_RULES, compositionApi, mediaApi } from '@storyreel/core'
 import type { Composition, ImageDescription, MediaFile, Ratio, VoiceId } from '@storyreel/core'
 import { ApiError, callApi } from '../../lib/api'
 import { mediaFileOf } from '../../lib/files'
@@ -53,8 +53,8 @@ export function batchBySize<T extends { file: File }>(items: T[], maxBytes: numb
 
 /**
  * The upload screen's compose: describe every file the server has not described yet, then create
- * the composition from all descriptions, and the movie size rescaled to the chosen ratio (SPEC
- * section 9). The files keep the order they are shown in.
+ * the composition from all descriptions for the chosen ratio (the server answers the movie at its
+ * size, SPEC section 9). The files keep the order they are shown in.
  */
 export async function compose(input: ComposeInput): Promise<ComposeResult> {
   const { suggestion, ratio, voice, uploaded, pending, onPhase, onDescribed } = input
@@ -104,12 +104,15 @@ export async function compose(input: ComposeInput): Promise<ComposeResult> {
   onPhase('composing')
   try {
     const { content } = await callApi(compositionApi.create, {
-      body: { suggestion, imageDescriptions: files.map((file) => descriptions[file.name]) },
+      body: {
+        suggestion,
+        ratio,
+        imageDescriptions: files.map((file) => descriptions[file.name]),
+      },
     })
-    const size = rescaleToRatio(content.movieParams.width, content.movieParams.height, ratio)
     const composition: Composition = {
       ...content,
-      movieParams: { ...content.movieParams, ...size, voice },
+      movieParams: { ...content.movieParams, voice },
       renderedVideoUrl: null,
     }
     return { files, descriptions, composition }

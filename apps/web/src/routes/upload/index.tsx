@@ -192,7 +192,7 @@ export function Component() {
                 .join(' · ')}
             </span>
           </div>
-          <ul className="media-grid">
+          <ul className="tile-grid">
             {tiles.map((tile, index) => (
               <li key={tile.key} className="media-tile">
                 {tile.kind === 'video' ? (

@@ -20,14 +20,13 @@ export function state(t: number, params: BlurParams, frame: FrameInfo): BlurStat
   return { radius: (value / 100) * MAX_RADIUS_AT_1080 * unitScale(frame.width, frame.height) }
 }
 
+/** Below this (frame pixels) a blur changes nothing visible: the media is drawn sharp. */
+const SHARP = 0.1
+
 export const blur: EffectModule<'blur', BlurState> = {
   name,
   stage: 'filter',
   state,
-  // Sets the filter the camera then draws the media with (drawFrame resets it afterwards).
-  draw(ctx, s) {
-    if (s.radius >= 0.1) ctx.filter = `blur(${s.radius.toFixed(2)}px)`
-  },
-  // A Gaussian reaches about three standard deviations.
-  bleed: (s) => Math.ceil(s.radius * 3),
+  // drawFrame draws the media blurred (drawBlurred): nothing to draw here.
+  blur: (s) => (s.radius >= SHARP ? s.radius : 0),
 }

@@ -1,7 +1,7 @@
 import type { DistortParams } from '@storyreel/core'
 import { progress } from '../easing'
 import { FPS, unitScale } from '../frame'
-import { turbulence3 } from '../random'
+import { turbulenceGrid } from '../turbulence-grid'
 import type { Ctx, EffectModule, FrameInfo } from '../types'
 
 export const name = 'distort'
@@ -45,129 +45,201 @@ export function state(t: number, params: DistortParams, frame: FrameInfo): Disto
 }
 
 /** Displacement is computed on this grid (output pixels) and interpolated between nodes. */
-const GRID = 8
+export const GRID = 8
+const GRID_BITS = 3
+const INV_GRID = 1 / GRID
 /** Grain amplitude at noiseAmount 100, in 8-bit levels either way. */
 const GRAIN = 96
 
+/** Nodes of the displacement grid across and down a frame: one past each edge. */
+export function gridSize(width: number, height: number): { cols: number; rows: number } {
+  return { cols: Math.ceil(width / GRID) + 1, rows: Math.ceil(height / GRID) + 1 }
+}
+
+/**
+ * The displacement field: two turbulences, one per axis, in output pixels, sampled on the grid.
+ * The turbulence is smooth at the scale of `size` (its finest octave a quarter of it), so the
+ * grid, interpolated, draws the same picture as the field computed at every pixel.
+ */
+export function displacementField(
+  s: Pick<DistortState, 'amount' | 'size' | 'evolution' | 'seed'>,
+  dx: Float32Array,
+  dy: Float32Array,
+  cols: number,
+  rows: number,
+): void {
+  const step = GRID / s.size
+  turbulenceGrid(dx, { cols, rows, x0: 0, y0: 0, step }, s.evolution, s.seed)
+  turbulenceGrid(dy, { cols, rows, x0: 57.31, y0: 21.7, step }, s.evolution, s.seed ^ 0x5bd1e995)
+  for (let n = 0; n < dx.length; n++) {
+    dx[n] = dx[n]! * s.amount
+    dy[n] = dy[n]! * s.amount
+  }
+}
+
 interface Buffers {
   out: ImageData
+  out32: Int32Array
   dx: Float32Array
   dy: Float32Array
   rowDx: Float32Array
   rowDy: Float32Array
 }
-// One set of buffers per context, so a frame allocates nothing.
+// One set of buffers per context, so a frame allocates nothing but its read-back.
 const buffers = new WeakMap<Ctx, Buffers>()
 
-function buffersFor(ctx: Ctx, w: number, h: number, gw: number, gh: number): Buffers {
+function buffersFor(ctx: Ctx, w: number, h: number): Buffers {
   let b = buffers.get(ctx)
   if (!b || b.out.width !== w || b.out.height !== h) {
+    const { cols, rows } = gridSize(w, h)
+    const out = ctx.createImageData(w, h)
     b = {
-      out: ctx.createImageData(w, h),
-      dx: new Float32Array(gw * gh),
-      dy: new Float32Array(gw * gh),
-      rowDx: new Float32Array(gw),
-      rowDy: new Float32Array(gw),
+      out,
+      out32: new Int32Array(out.data.buffer, out.data.byteOffset, w * h),
+      dx: new Float32Array(cols * rows),
+      dy: new Float32Array(cols * rows),
+      rowDx: new Float32Array(cols),
+      rowDy: new Float32Array(cols),
     }
     buffers.set(ctx, b)
   }
   return b
 }
 
-/** The displacement field: two turbulences, one per axis, sampled on the grid. */
-function displacementField(s: DistortState, b: Buffers, gw: number, gh: number): void {
-  for (let j = 0; j < gh; j++) {
-    for (let i = 0; i < gw; i++) {
-      const x = (i * GRID) / s.size
-      const y = (j * GRID) / s.size
-      b.dx[j * gw + i] = s.amount * turbulence3(x, y, s.evolution, s.seed)
-      b.dy[j * gw + i] =
-        s.amount * turbulence3(x + 57.31, y + 21.7, s.evolution, s.seed ^ 0x5bd1e995)
-    }
-  }
+/**
+ * Sub-pixel steps of a sample position: weights in 1/SUB per axis keep every sum of a
+ * bilinear blend below 2^31, so the pass stays in 32-bit integer arithmetic.
+ */
+const SUB = 8
+const SUB_BITS = 3
+/** Red and blue (or green and alpha, shifted down) as two 16-bit lanes of one integer. */
+const LANES = 0x00ff00ff
+/** Half of SUB * SUB in each lane: rounds a lane's weighted sum to the nearest level. */
+const HALF = 0x00200020
+
+/** A channel value plus grain, kept to 0..255. */
+function level(v: number): number {
+  return v < 0 ? 0 : v > 255 ? 255 : v
 }
 
+/**
+ * One pass over the frame's pixels (RGBA, read 32 bits at a time, little-endian as every
+ * browser and Node platform is): each output pixel samples the input where the displacement
+ * points, bilinearly (1/8 pixel steps), so pixels move smoothly rather than in whole-pixel
+ * steps; takes each channel from its remapped source channel; and adds grain. Two channels
+ * share an integer in 16-bit lanes, so a sample blends all four channels in two sums.
+ */
 function draw(ctx: Ctx, s: DistortState, frame: FrameInfo): void {
   const W = frame.width
   const H = frame.height
   const identity = s.remap[0] === 0 && s.remap[1] === 1 && s.remap[2] === 2
   if (identity && s.amount < 0.05 && s.noise <= 0) return
-  const gw = Math.ceil(W / GRID) + 1
-  const gh = Math.ceil(H / GRID) + 1
-  const b = buffersFor(ctx, W, H, gw, gh)
-  const src = ctx.getImageData(0, 0, W, H).data
-  const out = b.out.data
+  const { cols, rows } = gridSize(W, H)
+  const b = buffersFor(ctx, W, H)
+  const pixels = ctx.getImageData(0, 0, W, H).data
+  const src = new Int32Array(pixels.buffer, pixels.byteOffset, W * H)
+  const out = b.out32
   const displace = s.amount >= 0.05
-  if (displace) displacementField(s, b, gw, gh)
-  const grain = s.noise * GRAIN * 2
+  if (displace) displacementField(s, b.dx, b.dy, cols, rows)
+  // Grain: uniform, `grain` whole levels wide, centred on 0.
+  const grain = Math.round(s.noise * GRAIN * 2)
+  const half = grain >> 1
   // xorshift32 inline: a call per pixel would double the pass's cost.
-  let r = s.grainSeed | 1
-  const [cr, cg, cb] = s.remap
+  // Spread first: "| 1" alone would give neighbouring frames (seeds 2k, 2k + 1) the same grain.
+  let r = Math.imul(s.grainSeed, 0x9e3779b1) | 1
+  const shiftR = s.remap[0] * 8
+  const shiftG = s.remap[1] * 8
+  const shiftB = s.remap[2] * 8
+  // Sample positions in 1/SUB pixels, kept inside the frame.
+  const maxSX = (W - 1) * SUB
+  const maxSY = (H - 1) * SUB
   const maxX = W - 1
   const maxY = H - 1
-  const { rowDx, rowDy } = b
+  const { dx, dy, rowDx, rowDy } = b
+  let fromX = 0
+  let fromY = 0
+  let stepX = 0
+  let stepY = 0
   for (let y = 0; y < H; y++) {
+    const row = y * W
     if (displace) {
-      // Interpolate the grid between its two rows once per row; per pixel only across.
-      const gy = Math.min(gh - 2, Math.floor(y / GRID))
+      // The grid between its two rows once per row; across, by steps over each span.
+      const gy = Math.min(rows - 2, Math.floor(y / GRID))
       const fy = y / GRID - gy
-      for (let i = 0; i < gw; i++) {
-        const n = gy * gw + i
-        rowDx[i] = b.dx[n]! + (b.dx[n + gw]! - b.dx[n]!) * fy
-        rowDy[i] = b.dy[n]! + (b.dy[n + gw]! - b.dy[n]!) * fy
+      for (let i = 0; i < cols; i++) {
+        const n = gy * cols + i
+        rowDx[i] = dx[n]! + (dx[n + cols]! - dx[n]!) * fy
+        rowDy[i] = dy[n]! + (dy[n + cols]! - dy[n]!) * fy
       }
     }
     for (let x = 0; x < W; x++) {
-      let sx = x
-      let sy = y
+      let p: number
       if (displace) {
-        const gx = (x / GRID) | 0
-        const fx = x / GRID - gx
-        sx += rowDx[gx]! + (rowDx[gx + 1]! - rowDx[gx]!) * fx
-        sy += rowDy[gx]! + (rowDy[gx + 1]! - rowDy[gx]!) * fx
-        sx = sx < 0 ? 0 : sx > maxX ? maxX : sx
-        sy = sy < 0 ? 0 : sy > maxY ? maxY : sy
+        if ((x & (GRID - 1)) === 0) {
+          const gx = x >> GRID_BITS
+          const ax = rowDx[gx]!
+          const ay = rowDy[gx]!
+          fromX = (x + ax) * SUB
+          fromY = (y + ay) * SUB
+          stepX = (1 + (rowDx[gx + 1]! - ax) * INV_GRID) * SUB
+          stepY = (rowDy[gx + 1]! - ay) * INV_GRID * SUB
+        }
+        let sx = fromX | 0
+        let sy = fromY | 0
+        fromX += stepX
+        fromY += stepY
+        sx = sx < 0 ? 0 : sx > maxSX ? maxSX : sx
+        sy = sy < 0 ? 0 : sy > maxSY ? maxSY : sy
+        const x0 = sx >> SUB_BITS
+        const y0 = sy >> SUB_BITS
+        const fx = sx & (SUB - 1)
+        const fy = sy & (SUB - 1)
+        const w11 = fx * fy
+        const w10 = fx * SUB - w11
+        const w01 = fy * SUB - w11
+        const w00 = SUB * SUB - w10 - w01 - w11
+        const i00 = y0 * W + x0
+        const i01 = y0 < maxY ? i00 + W : i00
+        const right = x0 < maxX ? 1 : 0
+        const a = src[i00]!
+        const c = src[i00 + right]!
+        const d = src[i01]!
+        const e = src[i01 + right]!
+        const rb =
+          (((a & LANES) * w00 + (c & LANES) * w10 + (d & LANES) * w01 + (e & LANES) * w11 + HALF) >>
+            (2 * SUB_BITS)) &
+          LANES
+        const ga =
+          ((((a >> 8) & LANES) * w00 +
+            ((c >> 8) & LANES) * w10 +
+            ((d >> 8) & LANES) * w01 +
+            ((e >> 8) & LANES) * w11 +
+            HALF) >>
+            (2 * SUB_BITS)) &
+          LANES
+        p = rb | (ga << 8)
+      } else {
+        p = src[row + x]!
       }
-      // Bilinear sample, so the displacement moves pixels smoothly, not in whole-pixel steps.
-      const x0 = sx | 0
-      const y0 = sy | 0
-      const ax = sx - x0
-      const ay = sy - y0
-      const p00 = (y0 * W + x0) * 4
-      const p10 = x0 < maxX ? p00 + 4 : p00
-      const p01 = y0 < maxY ? p00 + W * 4 : p00
-      const p11 = x0 < maxX ? p01 + 4 : p01
-      const w00 = (1 - ax) * (1 - ay)
-      const w10 = ax * (1 - ay)
-      const w01 = (1 - ax) * ay
-      const w11 = ax * ay
-      let g = 0
       if (grain > 0) {
         r ^= r << 13
         r ^= r >>> 17
         r ^= r << 5
-        g = ((r >>> 0) / 4294967296 - 0.5) * grain
+        const g = (((r >>> 16) * grain) >> 16) - half
+        out[row + x] =
+          level(((p >> shiftR) & 255) + g) |
+          (level(((p >> shiftG) & 255) + g) << 8) |
+          (level(((p >> shiftB) & 255) + g) << 16) |
+          -0x1000000
+      } else if (identity) {
+        out[row + x] = p | -0x1000000
+      } else {
+        out[row + x] =
+          ((p >> shiftR) & 255) |
+          (((p >> shiftG) & 255) << 8) |
+          (((p >> shiftB) & 255) << 16) |
+          -0x1000000
       }
-      const o = (y * W + x) * 4
-      out[o] =
-        src[p00 + cr]! * w00 +
-        src[p10 + cr]! * w10 +
-        src[p01 + cr]! * w01 +
-        src[p11 + cr]! * w11 +
-        g
-      out[o + 1] =
-        src[p00 + cg]! * w00 +
-        src[p10 + cg]! * w10 +
-        src[p01 + cg]! * w01 +
-        src[p11 + cg]! * w11 +
-        g
-      out[o + 2] =
-        src[p00 + cb]! * w00 +
-        src[p10 + cb]! * w10 +
-        src[p01 + cb]! * w01 +
-        src[p11 + cb]! * w11 +
-        g
-      out[o + 3] = 255
     }
   }
   ctx.putImageData(b.out, 0, 0)

@@ -3,6 +3,7 @@ import {
   advance,
   clampTime,
   drawPreviewFrame,
+  estimatedCaptions,
   loadFonts,
   MAX_STEP_SECONDS,
   playFrom,
@@ -22,7 +23,6 @@ import {
   type JSX,
 } from 'react'
 import { Spinner } from '../../../components/ui/spinner'
-import { slideCaptions } from '../narration-timing'
 import { PlaybackBar } from './playback-bar'
 import { loadedPreviewMedia, previewMedia, previewMediaKey } from './preview-media'
 import { TextHandles, type TextDraft } from './text-handles'
@@ -125,7 +125,7 @@ export function SlidePreview(props: SlidePreviewProps): JSX.Element {
     syncClip(media, t, mode !== null)
     drawPreviewFrame(canvas, shown, slideIndex, t, media, {
       draft: mode !== null,
-      captions: slideCaptions(shown.movieParams, at),
+      captions: estimatedCaptions(shown.movieParams, at),
     })
   }, [])
 

@@ -1,0 +1,38 @@
+import { sql } from 'drizzle-orm'
+import type { Db } from '../db/client'
+import { tasks } from '../db/schema'
+import { QUEUE_SCHEMA } from './job-output'
+
+/**
+ * The renders that wait or run, as rounds: pg-boss hands out the job of highest priority first
+ * (the oldest within one), and a render's priority is minus its round. `lowest` is the round
+ * the queue is serving now, `usersLast` the user's own latest, both null when there is none.
+ */
+export interface QueueRounds {
+  lowest: number | null
+  usersLast: number | null
+}
+
+/**
+ * The round of a user's new render: one after their latest waiting or running render, and never
+ * before the round being served. Each user's first render waits in the current round, their
+ * second in the next, and so on: users take turns, so nobody waits behind another user's whole
+ * batch, and a batch still moves on as the rounds before it empty.
+ */
+export function fairRound(rounds: QueueRounds): number {
+  return Math.max(rounds.lowest ?? 0, rounds.usersLast === null ? 0 : rounds.usersLast + 1)
+}
+
+/** The pg-boss priority of a new render of this user on `queue`, from the jobs there now. */
+export async function fairPriority(db: Db, queue: string, userId: string): Promise<number> {
+  const job = sql`${sql.identifier(QUEUE_SCHEMA)}.job`
+  const result = (await db.execute(sql`
+    select min(-j.priority) as lowest,
+      max(-j.priority) filter (where t.user_id = ${userId}) as users_last
+    from ${job} j join ${tasks} t on t.id = (j.data->>'taskId')::uuid
+    where j.name = ${queue} and j.state in ('created', 'retry', 'active')`)) as unknown as {
+    rows: { lowest: number | null; users_last: number | null }[]
+  }
+  const row = result.rows[0]
+  return -fairRound({ lowest: row?.lowest ?? null, usersLast: row?.users_last ?? null })
+}

@@ -1,0 +1,78 @@
+import { execFile, execFileSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { loadavg } from 'node:os'
+import { promisify } from 'node:util'
+
+const run = promisify(execFile)
+
+const TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK']).toString())
+const PAGE = Number(execFileSync('getconf', ['PAGESIZE']).toString())
+
+/** Resident memory of a process and all its descendants (the render's ffmpegs), bytes. */
+export function treeRss(pid = process.pid): number {
+  const rss = Number(readFileSync(`/proc/${pid}/statm`, 'utf8').split(' ')[1]) * PAGE
+  let children: string[] = []
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+  } catch {
+    // gone
+  }
+  return children.reduce((sum, c) => {
+    try {
+      return sum + treeRss(Number(c))
+    } catch {
+      return sum
+    }
+  }, rss)
+}
+
+/** CPU seconds of this process (all its threads) and its children that have ended (/proc). */
+export function cpuSeconds(): number {
+  // After the command name: utime, stime, cutime and cstime are fields 14-17 of proc(5).
+  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ')
+  return [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0) / TICKS_PER_SECOND
+}
+
+export interface Measured<T> {
+  result: T
+  wall: number
+  cpu: number
+  /** Peak resident memory of the process tree, bytes (sampled every 50 ms). */
+  peak: number
+}
+
+/** Wall time, CPU time and peak memory of an async task that runs in this process tree. */
+export async function measure<T>(task: () => Promise<T>): Promise<Measured<T>> {
+  let peak = treeRss()
+  const sampler = setInterval(() => (peak = Math.max(peak, treeRss())), 50)
+  const c0 = cpuSeconds()
+  const t0 = performance.now()
+  try {
+    const result = await task()
+    return { result, wall: (performance.now() - t0) / 1000, cpu: cpuSeconds() - c0, peak }
+  } finally {
+    clearInterval(sampler)
+  }
+}
+
+/**
+ * The bound of a render: a re-encode of its own output with the same x264 settings (a still
+ * picture is no floor: x264 codes identical frames several times faster than moving ones).
+ */
+export async function reencode(
+  file: string,
+  out: string,
+  x264: readonly string[],
+): Promise<Measured<void>> {
+  return measure(async () => {
+    await run('ffmpeg', ['-v', 'error', '-y', '-i', file, '-an', ...x264, '-f', 'mp4', out])
+  })
+}
+
+/** The 1-minute load average: how busy the machine was, to read the figures by. */
+export function load(): number {
+  return loadavg()[0]!
+}
