@@ -13,6 +13,7 @@ import {
 } from '@storyreel/core'
 import { renderComposition } from '@storyreel/render/node'
 import { benchPhotos } from './render-media'
+import { LONG_TEXT } from './render-jobs'
 
 /**
  * bench/effect-cost: measures the weights of core's render budget (RENDER_COST). Renders one
@@ -38,16 +39,6 @@ const { values } = parseArgs({
 const seconds = Number(values.seconds)
 const [width, height] = values.size.split('x').map(Number) as [number, number]
 const runs = Number(values.runs)
-
-/** 500 characters wrapped over the whole frame, outlined, streamed a character at a time. */
-const LONG_TEXT = {
-  text: 'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(9).slice(0, 500),
-  fontSize: 40,
-  border: { color: { r: 0, g: 0, b: 0 }, width: 20 },
-  textStart: 0,
-  textEnd: 60,
-  charsPerSecond: 100,
-}
 
 /** The costliest params of each effect within its bounds. */
 const HEAVIEST: Record<EffectName, Record<string, unknown>> = {

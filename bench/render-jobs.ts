@@ -78,7 +78,7 @@ export function headlineJob(width: number, height: number, photos: readonly stri
 }
 
 /** 500 characters wrapped over the whole frame, outlined, streamed a character at a time. */
-const LONG_TEXT = {
+export const LONG_TEXT = {
   text: 'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(9).slice(0, 500),
   fontSize: 40,
   border: { color: { r: 0, g: 0, b: 0 }, width: 20 },

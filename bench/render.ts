@@ -10,6 +10,7 @@ import {
   headlineJob,
   type RenderJob,
 } from './render-jobs'
+import { renderThroughApi } from './render-api'
 import { benchClips, benchPhotos, CLIP_SECONDS } from './render-media'
 
 /**
@@ -23,7 +24,9 @@ import { benchClips, benchPhotos, CLIP_SECONDS } from './render-media'
  *   npm run render -w @storyreel/bench -- --only blur   jobs whose name contains a word
  *   npm run render -w @storyreel/bench -- --4k          the 3-minute 4K job too
  *
- * Jobs: headline-1080x1920, headline-1920x1080, effect-<name> for each effect alone,
+ * Jobs: headline-api (the headline job as a user waits for it: through the server started as
+ * `npm start` starts it, from the render request to FINISHED; peak memory of the server's
+ * process group), headline-1080x1920, headline-1920x1080, effect-<name> for each effect alone,
  * all-effects, clips, 4k-3min.
  */
 const OUT = new URL('./out/', import.meta.url).pathname
@@ -42,35 +45,54 @@ function wanted(name: string): boolean {
   return values.only.length === 0 || values.only.some((w) => name.includes(w))
 }
 
-async function jobs(): Promise<RenderJob[]> {
+/** Each job, and whether it runs through the API (true) or the engine alone. */
+async function jobs(): Promise<{ job: RenderJob; api: boolean }[]> {
   const photos = await benchPhotos(OUT)
-  const list: RenderJob[] = [
-    headlineJob(1080, 1920, photos),
-    headlineJob(1920, 1080, photos),
-    ...effectJobs(photos[0]!),
-    allEffectsJob(photos),
+  const headline = headlineJob(1080, 1920, photos)
+  const list = [
+    { job: { ...headline, name: 'headline-api' }, api: true },
+    ...[
+      headline,
+      headlineJob(1920, 1080, photos),
+      ...effectJobs(photos[0]!),
+      allEffectsJob(photos),
+    ].map((job) => ({ job, api: false })),
   ]
-  if (wanted('clips')) list.push(clipsJob(await benchClips(OUT), CLIP_SECONDS))
-  list.push(fourKJob(photos))
-  return list.filter((j) => wanted(j.name))
+  if (wanted('clips')) list.push({ job: clipsJob(await benchClips(OUT), CLIP_SECONDS), api: false })
+  list.push({ job: fourKJob(photos), api: false })
+  return list.filter(({ job }) => wanted(job.name))
 }
 
 const gb = (bytes: number) => (bytes / 2 ** 30).toFixed(2)
 
-async function bench(job: RenderJob): Promise<string> {
+async function bench(job: RenderJob, api: boolean): Promise<string> {
   const outFile = join(OUT, `render-${job.name}.mp4`)
   const busy = load()
-  const render = await measure(() =>
-    renderComposition({
-      composition: job.composition,
-      resolveMedia: (f) => join(OUT, f),
-      outFile,
-      thumbnailFile: join(OUT, `render-${job.name}.jpg`),
-    }),
-  )
   const { width, height } = job.composition.movieParams
-  const bound = await reencode(outFile, join(OUT, 'bound.mp4'), x264Args(width, height))
-  const seconds = render.result.durationSeconds
+  const seconds = job.composition.composition.reduce((sum, s) => sum + s.duration, 0)
+  let render: { wall: number; cpu?: number; peak: number }
+  let bound
+  if (api) {
+    const photos = await benchPhotos(OUT)
+    const rendered = await renderThroughApi(job.composition, photos)
+    render = rendered
+    bound = await reencode(rendered.videoFile, join(OUT, 'bound.mp4'), x264Args(width, height))
+    await rendered.cleanUp()
+  } else {
+    render = await measure(() =>
+      renderComposition({
+        composition: job.composition,
+        resolveMedia: (f) => join(OUT, f),
+        outFile,
+        thumbnailFile: join(OUT, `render-${job.name}.jpg`),
+      }),
+    )
+    bound = await reencode(outFile, join(OUT, 'bound.mp4'), x264Args(width, height))
+  }
+  const cpu =
+    render.cpu === undefined
+      ? 'cpu -  (in the server)'
+      : `cpu ${render.cpu.toFixed(0).padStart(4)} s / bound ${bound.cpu.toFixed(0).padStart(4)} s = ${(render.cpu / bound.cpu).toFixed(2)}`
   return [
     job.name.padEnd(21),
     `${seconds.toFixed(0).padStart(3)} s video`,
@@ -78,10 +100,10 @@ async function bench(job: RenderJob): Promise<string> {
     `realtime ${(seconds / render.wall).toFixed(2)}x`,
     `bound ${bound.wall.toFixed(1).padStart(5)} s`,
     `ratio ${(render.wall / bound.wall).toFixed(2)}`,
-    `cpu ${render.cpu.toFixed(0).padStart(4)} s / bound ${bound.cpu.toFixed(0).padStart(4)} s = ${(render.cpu / bound.cpu).toFixed(2)}`,
+    cpu,
     `peak ${gb(render.peak)} GB`,
     `load ${busy.toFixed(1)}`,
   ].join('  ')
 }
 
-for (const job of await jobs()) console.log(await bench(job))
+for (const { job, api } of await jobs()) console.log(await bench(job, api))

@@ -11,13 +11,14 @@
  *   npm run split -w @storyreel/bench [-- --seconds 32 --width 1080 --height 1920 --ranges 4]
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { cpus, tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import pg from 'pg'
 import { benchPhotos } from './render-media'
+import { benchClient, signUp } from './support/api-client'
 
 const { values } = parseArgs({
   options: {
@@ -89,35 +90,11 @@ async function stopWorker(w: { child: ChildProcess }) {
   await exited
 }
 
-const cookies = new Map<string, string>()
-async function call(method: string, url: string, body?: unknown, form?: FormData): Promise<never> {
-  const csrf =
-    method === 'GET'
-      ? null
-      : ((await call('GET', '/api/auth/csrf-token')) as { csrfToken: string }).csrfToken
-  const headers: Record<string, string> = {
-    cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-  }
-  if (csrf) headers['x-csrf-token'] = csrf
-  if (body) headers['content-type'] = 'application/json'
-  const res = await fetch(base + url, {
-    method,
-    headers,
-    body: form ?? (body ? JSON.stringify(body) : undefined),
-  })
-  for (const c of res.headers.getSetCookie()) {
-    const [k, v] = c.split(';')[0]!.split('=') as [string, string]
-    if (v) cookies.set(k, v)
-    else cookies.delete(k)
-  }
-  const json = (await res.json()) as { data: unknown; message: string | null }
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${json.message}`)
-  return json.data as never
-}
+const client = benchClient(base)
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
-async function signUp() {
+async function signUpBenchUser() {
   for (let i = 0; i < 300; i++) {
     if (
       await fetch(`${base}/api/auth/csrf-token`).then(
@@ -128,12 +105,7 @@ async function signUp() {
       break
     await sleep(100)
   }
-  const email = `bench-split-${Date.now()}@example.com`
-  await call('POST', '/api/auth/local/token/create', { email, type: 'register' })
-  const outbox = path.join(dataDir, 'outbox')
-  const text = await readFile(path.join(outbox, (await readdir(outbox))[0]!), 'utf8')
-  const token = /\b(\d{6})\b/.exec(text)![1]!
-  await call('POST', '/api/auth/local/register', { name: 'Bench', surname: 'Split', email, token })
+  await signUp(client, dataDir, `bench-split-${Date.now()}@example.com`)
 }
 
 async function composition() {
@@ -145,7 +117,7 @@ async function composition() {
       new File([await readFile(file)], path.basename(file), { type: 'image/jpeg' }),
     )
   }
-  const { descriptions } = (await call('POST', '/api/media/describe', undefined, form)) as {
+  const { descriptions } = (await client.upload('/api/media/describe', form)) as {
     descriptions: { filename: string }[]
   }
   const slides = Math.ceil(seconds / 4)
@@ -166,11 +138,11 @@ async function composition() {
 /** Renders the composition; wall time from the request to FINISHED, seconds. */
 async function render(c: unknown): Promise<{ taskId: string; wall: number }> {
   const t0 = performance.now()
-  const { taskId } = (await call('POST', '/api/composition/render', { composition: c })) as {
+  const { taskId } = (await client.post('/api/composition/render', { composition: c })) as {
     taskId: string
   }
   for (;;) {
-    const task = (await call('GET', `/api/web/tasks/${taskId}`)) as {
+    const task = (await client.get(`/api/web/tasks/${taskId}`)) as {
       state: string
       cancelReason?: string
     }
@@ -190,7 +162,7 @@ const logged = (ws: { entries: Record<string, unknown>[] }[], msg: string, taskI
 const fmt = (s: number) => `${s.toFixed(1)} s`
 
 try {
-  await signUp()
+  await signUpBenchUser()
   const c = await composition()
   console.log(
     `bench/split: ${seconds} s at ${width}x${height} (${c.composition.length} photos, zoom, fades), ${cpus().length} cores`,

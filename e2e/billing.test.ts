@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { UI_TEXT } from '@storyreel/core'
+import { MESSAGES, UI_TEXT } from '@storyreel/core'
 import { deliverEvent, startFakeStripe } from '../apps/server/test/stripe-server'
 import type { FakeStripe } from '../apps/server/test/stripe-server'
 import { newEmail, signUp } from './support/auth'
@@ -8,6 +8,7 @@ import { seriousA11yViolations } from './support/axe'
 import { DESKTOP, launchBrowser, phoneContext, watchPageProblems } from './support/browser'
 import { startServer } from './support/server'
 import type { TestServer } from './support/server'
+import { planCardNames } from './support/plans'
 
 /** The header's plan badge, a link to /plan named by the plan. */
 const planBadge = (page: Page, plan: string) =>
@@ -59,15 +60,11 @@ describe('buying a plan: /plan, Stripe Checkout, the webhook, the billing portal
         await page.waitForURL('**/plan')
 
         // Starter and Pro, each with its price; no notice, as this server takes payments.
-        const plans = page.getByRole('list', { name: 'Plans' }).getByRole('article')
-        await plans.last().waitFor()
-        expect(
-          await plans.evaluateAll((cards) => cards.map((c) => c.querySelector('h2')?.textContent)),
-        ).toEqual(['Starter', 'Pro'])
+        expect(await planCardNames(page)).toEqual(['Starter', 'Pro'])
         const pro = page.getByRole('article', { name: 'Pro' })
         expect(await pro.getByText('$99.99').isVisible()).toBe(true)
         expect(await pro.getByText('100 videos per month').isVisible()).toBe(true)
-        expect(await page.getByText('Payments are not configured on this server.').count()).toBe(0)
+        expect(await page.getByText(MESSAGES.msg_billing_not_configured.text).count()).toBe(0)
         await check('/plan')
 
         // Pro goes to Stripe's hosted Checkout page.

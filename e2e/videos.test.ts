@@ -12,6 +12,7 @@ import { makeImages } from './support/media'
 import { pageApi, sized } from './support/renders'
 import { startServer } from './support/server'
 import type { TestServer } from './support/server'
+import { planCardNames } from './support/plans'
 
 /** The desktop: a laptop screen (the phone is the shared PHONE, 390x844). */
 const DESKTOP = { width: 1440, height: 900 }
@@ -169,11 +170,7 @@ describe('videos, plans and the sign-in callback', () => {
       await page.waitForURL('**/plan')
 
       // The Starter and Pro cards; this server takes no payments (no Stripe key) and says so.
-      const plans = page.getByRole('list', { name: 'Plans' }).getByRole('article')
-      await plans.last().waitFor()
-      expect(
-        await plans.evaluateAll((cards) => cards.map((c) => c.querySelector('h2')?.textContent)),
-      ).toEqual(['Starter', 'Pro'])
+      expect(await planCardNames(page)).toEqual(['Starter', 'Pro'])
       await page.getByText(MESSAGES.msg_billing_not_configured.text).waitFor()
       expect(await page.getByRole('button', { name: 'Choose Starter' }).isDisabled()).toBe(true)
       expect(await page.getByRole('button', { name: 'Choose Pro' }).isDisabled()).toBe(true)

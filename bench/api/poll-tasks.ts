@@ -11,7 +11,7 @@
  *   npm run api -w @storyreel/bench [-- --seconds 30 --clients 200]
  */
 import { spawn } from 'node:child_process'
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -19,6 +19,7 @@ import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
 import { createCanvas } from '@napi-rs/canvas'
 import { PREVIEW_FRAME_LIMITS, type Composition } from '@storyreel/core'
+import { benchClient, signUp } from '../support/api-client'
 import { quantile } from '../support/stats'
 
 const { values } = parseArgs({
@@ -50,32 +51,7 @@ const server = spawn('sh', ['start.sh', 'server'], {
   stdio: ['ignore', 'inherit', 'inherit'],
 })
 
-const cookies = new Map<string, string>()
-async function call(method: string, url: string, body?: unknown, form?: FormData) {
-  // The CSRF token is bound to the session, which signing up changes: ask for it each time.
-  const csrf =
-    method === 'GET'
-      ? null
-      : ((await call('GET', '/api/auth/csrf-token')) as { csrfToken: string }).csrfToken
-  const headers: Record<string, string> = {
-    cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-  }
-  if (csrf) headers['x-csrf-token'] = csrf
-  if (body) headers['content-type'] = 'application/json'
-  const res = await fetch(base + url, {
-    method,
-    headers,
-    body: form ?? (body ? JSON.stringify(body) : undefined),
-  })
-  for (const c of res.headers.getSetCookie()) {
-    const [k, v] = c.split(';')[0]!.split('=') as [string, string]
-    if (v) cookies.set(k, v)
-    else cookies.delete(k)
-  }
-  const json = (await res.json()) as { data: unknown; message: string | null }
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${json.message}`)
-  return json.data as never
-}
+const client = benchClient(base)
 
 async function waitForServer() {
   for (let i = 0; i < 300; i++) {
@@ -127,23 +103,20 @@ async function poll(url: string, cookie: string) {
  * An editor scrubbing the preview: asks for a frame every 1/10 s (the most a user may), one at
  * a time as the editor does, each at another instant of the slide, until `seconds` have passed.
  */
-async function previewFrames(composition: Composition, cookie: string) {
+async function previewFrames(composition: Composition) {
   const everyMs = 1000 / PREVIEW_FRAME_LIMITS.perSecond
   const latencies: number[] = []
   let errors = 0
   const end = performance.now() + seconds * 1000
-  const csrf = (await call('GET', '/api/auth/csrf-token')) as { csrfToken: string }
-  const headers = { cookie, 'x-csrf-token': csrf.csrfToken, 'content-type': 'application/json' }
   const slide = composition.composition[0]!
   for (let i = 0; performance.now() < end; i++) {
     const next = performance.now() + everyMs
     const t0 = performance.now()
-    const res = await fetch(`${base}/api/composition/frame`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ composition, slideIndex: 0, t: (i * 0.1) % slide.duration }),
+    const res = await client.raw('POST', '/api/composition/frame', {
+      composition,
+      slideIndex: 0,
+      t: (i * 0.1) % slide.duration,
     })
-    await res.arrayBuffer()
     if (res.ok) latencies.push(performance.now() - t0)
     else errors++
     await new Promise((r) => setTimeout(r, Math.max(0, next - performance.now())))
@@ -164,13 +137,7 @@ function run(opts: autocannon.Options): Promise<autocannon.Result> {
 
 try {
   await waitForServer()
-  await call('GET', '/api/auth/csrf-token')
-  const email = 'bench@example.com'
-  await call('POST', '/api/auth/local/token/create', { email, type: 'register' })
-  const outbox = path.join(dataDir, 'outbox')
-  const mail = await readFile(path.join(outbox, (await readdir(outbox))[0]!), 'utf8')
-  const token = /\b(\d{6})\b/.exec(mail)![1]
-  await call('POST', '/api/auth/local/register', { name: 'Bench', surname: 'Mark', email, token })
+  await signUp(client, dataDir, 'bench@example.com')
 
   // A photo-sized picture: the preview frames decode and draw it as the editor's would.
   const canvas = createCanvas(1280, 960)
@@ -184,27 +151,27 @@ try {
     'files',
     new File([new Uint8Array(canvas.toBuffer('image/png'))], 'a.png', { type: 'image/png' }),
   )
-  const { descriptions } = (await call('POST', '/api/media/describe', undefined, form)) as {
+  const { descriptions } = (await client.upload('/api/media/describe', form)) as {
     descriptions: unknown[]
   }
-  const { content } = (await call('POST', '/api/composition/create', {
+  const { content } = (await client.post('/api/composition/create', {
     suggestion: '',
     imageDescriptions: descriptions,
   })) as { content: Composition }
-  const { taskId } = (await call('POST', '/api/composition/render', { composition: content })) as {
+  const { taskId } = (await client.post('/api/composition/render', { composition: content })) as {
     taskId: string
   }
 
   const common = {
     url: `${base}/api/web/tasks/${taskId}`,
-    headers: { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+    headers: { cookie: client.cookieHeader() },
     connections: clients,
     duration: seconds,
   }
   const polling = await poll(common.url, common.headers.cookie)
   const [previewing, frames] = await Promise.all([
     poll(common.url, common.headers.cookie),
-    previewFrames(content, common.headers.cookie),
+    previewFrames(content),
   ])
   const saturated = await run(common)
   const line = (name: string, rps: number, p50: number, p99: number, errors: number) =>

@@ -1,13 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process'
 import { readdir } from 'node:fs/promises'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inArray } from 'drizzle-orm'
 import type { Composition, ImageDescription } from '@storyreel/core'
 import { tasks } from '../src/db/schema'
 import { signUp } from './client'
 import { formWith, pictureFile } from './media-fixtures'
+import { startWorkerProcess, type WorkerProcess } from './processes'
 import { startTestServer, type TestServer } from './test-server'
 
 /**
@@ -15,47 +14,17 @@ import { startTestServer, type TestServer } from './test-server'
  * middle of a render. Every task must still finish, exactly once, leaving no stray files.
  * Standalone workers need a PostgreSQL server: this runs in the PostgreSQL pass only.
  */
-const serverDir = fileURLToPath(new URL('..', import.meta.url))
 const TASKS = 10
 const USERS = 5
 
 let server: TestServer
-const workers: { child: ChildProcess; lines: string[] }[] = []
+const workers: WorkerProcess[] = []
 
 function startWorker() {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/worker.ts'], {
-    cwd: serverDir,
-    env: {
-      ...process.env,
-      DATABASE_URL: server.env.DATABASE_URL,
-      DATA_DIR: server.env.DATA_DIR,
-      LOG_LEVEL: 'info',
-      INIT_CWD: serverDir,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  const worker = { child, lines: [] as string[] }
-  let rest = ''
-  child.stderr!.on('data', (d: Buffer) => worker.lines.push(d.toString()))
-  child.stdout!.on('data', (d: Buffer) => {
-    const text = rest + d.toString()
-    const lines = text.split('\n')
-    rest = lines.pop()!
-    worker.lines.push(...lines)
-  })
+  const worker = startWorkerProcess(server)
   workers.push(worker)
   return worker
 }
-
-const logged = (lines: string[], msg: string) =>
-  lines.flatMap((l) => {
-    try {
-      const entry = JSON.parse(l) as { msg?: string; taskId?: string }
-      return entry.msg === msg && entry.taskId ? [entry.taskId] : []
-    } catch {
-      return []
-    }
-  })
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
@@ -103,7 +72,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('render workers on PostgreSQL', 
     let survivor: ReturnType<typeof startWorker> | undefined
     let firstSeenRunning = 0
     for (;;) {
-      const started = logged(victim.lines, 'render started')
+      const started = victim.logged('render started')
       const rows = started.length
         ? await server.app.services.db.select().from(tasks).where(inArray(tasks.id, started))
         : []
@@ -132,10 +101,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('render workers on PostgreSQL', 
     expect(rows.map((r) => r.state)).toEqual(Array(TASKS).fill('FINISHED'))
 
     // Exactly once: every task finished by one run, across both workers.
-    const finished = [
-      ...logged(victim.lines, 'render finished'),
-      ...logged(survivor!.lines, 'render finished'),
-    ]
+    const finished = [...victim.logged('render finished'), ...survivor!.logged('render finished')]
     expect(finished.sort()).toEqual([...ids].sort())
 
     // No duplicates and no orphans: one folder per task with its files (the composer narrates, so

@@ -1,0 +1,93 @@
+import { readFile, mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { Composition, ImageDescription } from '@storyreel/core'
+import { benchClient, signUp } from './support/api-client'
+import { groupMemory } from './support/group-memory'
+import { startGroup, waitForServer } from './support/server-process'
+import { requestRender, waitSettled } from './support/short-video'
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url))
+
+/** How often the bench asks for the task: finer than the app's 2 s, to time the wait closely. */
+const POLL_MS = 100
+
+export interface ApiRender {
+  /** Seconds from the render request to the answer that says FINISHED. */
+  wall: number
+  /** Peak resident memory of the server's process group while it rendered, bytes. */
+  peak: number
+  /** The stored video, for the bound's re-encode. */
+  videoFile: string
+  /** Removes the server's data folder, the video with it. */
+  cleanUp(): Promise<void>
+}
+
+/**
+ * Renders a composition as a user waits for it: the server started as `npm start` starts it
+ * (its in-process worker, the embedded database), the photos uploaded through the API, the
+ * render asked for and polled until FINISHED. `composition` names the photos by their file
+ * names; the server's names replace them once uploaded.
+ */
+export async function renderThroughApi(
+  composition: Composition,
+  photos: readonly string[],
+): Promise<ApiRender> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'storyreel-bench-render-'))
+  const port = 3900 + Math.floor(Math.random() * 90)
+  const base = `http://127.0.0.1:${port}`
+  const server = startGroup('npm', ['start', '--silent'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+    },
+  })
+  try {
+    await waitForServer(base, server)
+    const client = benchClient(base)
+    await signUp(client, dataDir, 'render-bench@example.com')
+    const form = new FormData()
+    for (const file of photos) {
+      const name = path.basename(file)
+      form.append('files', new File([await readFile(file)], name, { type: 'image/jpeg' }))
+    }
+    const { descriptions } = (await client.upload('/api/media/describe', form)) as {
+      descriptions: ImageDescription[]
+    }
+    const stored = new Map(photos.map((f, i) => [path.basename(f), descriptions[i]!.filename]))
+    const renamed: Composition = {
+      ...composition,
+      composition: composition.composition.map((s) => ({
+        ...s,
+        filename: stored.get(s.filename)!,
+      })),
+    }
+
+    let peak = 0
+    let sampling = Promise.resolve()
+    const sampler = setInterval(() => {
+      sampling = sampling.then(async () => {
+        peak = Math.max(peak, (await groupMemory(server.pgid)).totalMb * 2 ** 20)
+      })
+    }, 100)
+    const t0 = performance.now()
+    const taskId = await requestRender(client, renamed)
+    const task = await waitSettled(client, taskId, { everyMs: POLL_MS })
+    const wall = (performance.now() - t0) / 1000
+    clearInterval(sampler)
+    await sampling
+    if (task.state !== 'FINISHED') throw new Error(`render ended ${task.state}`)
+    const videoFile = path.join(dataDir, 'files', 'renders', taskId, 'video.mp4')
+    return { wall, peak, videoFile, cleanUp: () => rm(dataDir, { recursive: true, force: true }) }
+  } catch (err) {
+    await rm(dataDir, { recursive: true, force: true })
+    throw err
+  } finally {
+    await server.stop()
+  }
+}
