@@ -1,5 +1,5 @@
 import { execFile, execFileSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { promisify } from 'node:util'
 
@@ -11,12 +11,16 @@ const PAGE = Number(execFileSync('getconf', ['PAGESIZE']).toString())
 /** Resident memory of a process and all its descendants (the render's ffmpegs), bytes. */
 export function treeRss(pid = process.pid): number {
   const rss = Number(readFileSync(`/proc/${pid}/statm`, 'utf8').split(' ')[1]) * PAGE
+  // A child belongs to the thread that spawned it: the render thread's ffmpegs are not in the
+  // main thread's list.
   let children: string[] = []
   try {
-    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
-      .trim()
-      .split(/\s+/)
-      .filter(Boolean)
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      children.push(
+        ...readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').trim().split(/\s+/),
+      )
+    }
+    children = children.filter(Boolean)
   } catch {
     // gone
   }

@@ -1,6 +1,11 @@
-import { CaptionsSchema, DEFAULT_CAPTIONS, type Composition } from '@storyreel/core'
+import {
+  CaptionsSchema,
+  DEFAULT_CAPTIONS,
+  EFFECT_DEFAULTS,
+  type Composition,
+} from '@storyreel/core'
 import { existsSync } from 'node:fs'
-import { readdir, readFile, writeFile } from 'node:fs/promises'
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { probeMedia, renderComposition, renderFrame } from '../src/node'
@@ -8,6 +13,7 @@ import { buildNarrationTrack } from '../src/node/server'
 import {
   bandVolume,
   decodeImage,
+  detail,
   grabFrame,
   mean,
   meanVolume,
@@ -110,6 +116,39 @@ describe('renderComposition', () => {
 
   it('leaves no temporary files', async () => {
     expect((await readdir(dir)).filter((f) => f.endsWith('.tmp'))).toEqual([])
+  })
+})
+
+describe('bitrate', () => {
+  it('caps film grain, fresh detail on every pixel of every frame, at 0.25 bits a pixel', async () => {
+    const out = join(dir, 'grain.mp4')
+    const seconds = 3
+    const grain = {
+      ...photo,
+      duration: seconds,
+      effects: [{ name: 'distort', params: { ...EFFECT_DEFAULTS.distort, noiseAmount: 100 } }],
+    }
+    await renderComposition({
+      composition: composition([grain as Composition['composition'][number]]),
+      resolveMedia,
+      outFile: out,
+      thumbnailFile: join(dir, 'grain.jpg'),
+    })
+    // The cap over the video, plus the buffer x264 may spend at the start (twice the cap).
+    const capBits = W * H * 0.25 * 30
+    const bits = (await stat(out)).size * 8
+    expect(bits).toBeLessThan(capBits * seconds + 2 * capBits)
+    // Capped, not smoothed away: the grain still shows over the card.
+    const plain = join(dir, 'plain.mp4')
+    await renderComposition({
+      composition: composition([photo]),
+      resolveMedia,
+      outFile: plain,
+      thumbnailFile: join(dir, 'plain.jpg'),
+    })
+    const grainy = await grabFrame(out, 15)
+    const card = await grabFrame(plain, 15)
+    expect(detail(grainy)).toBeGreaterThan(1.5 * detail(card))
   })
 })
 

@@ -3,4 +3,4 @@ export { FRAME_JPEG_QUALITY, renderFrame, type RenderFrameOptions } from './rend
 export { createSurface, type Surface } from './surface'
 export { fontPath, registerFonts } from './fonts'
 export { FONT_FILES } from './font-files'
-export { X264_ARGS, x264Args } from './encoder'
+export { x264Args } from './encoder'
