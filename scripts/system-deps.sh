@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Storyreel needs when they are missing: ffmpeg (5.1 or newer) to
-# render; the offline voices (RHVoice and flite, their headers to build the speech helpers, and
+# render; libyuv and a C compiler for the render's frame converter (packages/render/native); the
+# offline voices (RHVoice and flite, their headers to build the speech helpers, and
 # pocketsphinx to align and measure speech); and, for the tests, chromium.
-# Usage: scripts/system-deps.sh ffmpeg [voices] [chromium]
+# Usage: scripts/system-deps.sh ffmpeg [frames] [voices] [chromium]
 set -euo pipefail
 
 # The voices and what builds and checks them (docs/decisions/008-voices.md).
@@ -16,6 +17,7 @@ for pkg in "$@"; do
   case "$pkg" in
     ffmpeg) command -v ffmpeg >/dev/null && command -v ffprobe >/dev/null || missing+=(ffmpeg) ;;
     chromium) [ -x /usr/bin/chromium ] || missing+=(chromium) ;;
+    frames) [ -f /usr/include/libyuv/convert.h ] || missing+=(libyuv-dev gcc libc6-dev) ;;
     voices)
       if command -v dpkg-query >/dev/null; then
         for p in "${VOICE_PACKAGES[@]}"; do installed "$p" || missing+=("$p"); done

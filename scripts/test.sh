@@ -4,8 +4,9 @@
 # Ends with one line "tests: N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/system-deps.sh ffmpeg voices chromium || exit 1
+bash scripts/system-deps.sh ffmpeg frames voices chromium || exit 1
 bash apps/server/native/build.sh || exit 1
+bash packages/render/native/build.sh || exit 1
 
 results=.test-results
 rm -rf "$results" && mkdir -p "$results"

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { FPS } from '../engine'
 import { audioMix, type ClipAudio } from './audio-mix'
+import { rgbaToI420, type RgbaToI420 } from './rgba-to-i420'
 
 export interface EncoderOptions {
   width: number
@@ -16,6 +17,11 @@ export interface EncoderOptions {
    * ffmpeg's concat join the segments frame-exact (MP4's edit lists shift them at each seam).
    */
   segment?: boolean
+  /**
+   * Converts each frame to yuv420p before the pipe (the native converter by default); null
+   * pipes RGBA and lets ffmpeg convert.
+   */
+  convert?: RgbaToI420 | null
 }
 
 /** x264 settings of the render; bench/render's bound (a re-encode of the output) uses them too. */
@@ -63,15 +69,20 @@ export interface Encoder {
 }
 
 /**
- * One ffmpeg process: raw RGBA frames on stdin -> H.264 yuv420p at 30 fps, AAC soundtrack,
- * faststart MP4.
+ * One ffmpeg process: raw frames on stdin (yuv420p converted here, or RGBA) -> H.264 yuv420p at
+ * 30 fps, AAC soundtrack, faststart MP4.
  */
 export function startEncoder(o: EncoderOptions): Encoder {
   const total = o.frames / FPS
   const audio = o.segment ? null : audioMix(total, o.narration, o.clips)
+  const convert = o.convert === undefined ? rgbaToI420() : o.convert
+  // Two buffers in turn: write() returns with at most the last frame still in the pipe.
+  const yuv = convert ? [0, 1].map(() => Buffer.allocUnsafe((o.width * o.height * 3) / 2)) : []
+  let turn = 0
   const args = [
     ...['-hide_banner', '-loglevel', 'error', '-y'],
-    ...['-f', 'rawvideo', '-pix_fmt', 'rgba', '-s', `${o.width}x${o.height}`, '-r', String(FPS)],
+    ...['-f', 'rawvideo', '-pix_fmt', convert ? 'yuv420p' : 'rgba'],
+    ...['-s', `${o.width}x${o.height}`, '-r', String(FPS)],
     ...['-i', 'pipe:0'],
     ...(audio ? ['-filter_complex', audio, '-map', '0:v', '-map', '[a]'] : ['-map', '0:v']),
     ...x264Args(o.width, o.height),
@@ -93,8 +104,13 @@ export function startEncoder(o: EncoderOptions): Encoder {
   // A write after ffmpeg died fails with EPIPE; the exit code and stderr tell the real story.
   child.stdin.on('error', () => {})
   return {
-    async write(frame) {
+    async write(rgba) {
       if (child.exitCode !== null || child.stdin.destroyed) throw failure()
+      let frame = rgba
+      if (convert) {
+        frame = yuv[turn++ % 2]!
+        convert(rgba, o.width, o.height, frame)
+      }
       // One frame may wait in the pipe while the next is drawn, so drawing and encoding overlap;
       // a second waits for both to drain, so at most two frames are ever held.
       if (!child.stdin.write(frame) && child.stdin.writableLength > frame.length) {
