@@ -1,4 +1,5 @@
 import { drawCropWithBleed, type Crop } from './camera'
+import { layerOf } from './media-layers'
 import type { Ctx, FrameInfo, Layer, Media } from './types'
 
 /**
@@ -52,18 +53,6 @@ export function blurLayout(sigma: number, width: number, height: number): BlurLa
 export function blurReach(sigma: number, width: number, height: number): number {
   const layout = blurLayout(sigma, width, height)
   return layout.scale === 1 ? Math.ceil(REACH * sigma) : layout.pad / layout.scale
-}
-
-/** Each media's layers by size and use: made once, dropped with the media (one slide). */
-const layers = new WeakMap<Media, Map<string, Layer>>()
-
-function layerOf(media: Media, key: string, width: number, height: number): Layer {
-  let own = layers.get(media)
-  if (!own) layers.set(media, (own = new Map()))
-  const id = `${key} ${width}x${height}`
-  let layer = own.get(id)
-  if (!layer) own.set(id, (layer = media.makeLayer!(width, height)))
-  return layer
 }
 
 function resetLayer(l: Layer, layout: BlurLayout): void {

@@ -108,8 +108,16 @@ export async function enqueueRenderVideo(
     ...(opts.priority !== undefined && { priority: opts.priority }),
   })
   if (!id) throw new Error(`render job for task ${job.taskId} was not queued`)
+  for (const worker of localWorkers.get(boss) ?? []) boss.notifyWorker(worker)
   return id
 }
+
+/**
+ * The render workers of each queue client in this process: a job queued where a worker waits
+ * wakes it at once instead of at its next poll, up to a second later (the server's in-process
+ * worker, as `npm start` runs it). Workers in other processes still find it by polling.
+ */
+const localWorkers = new WeakMap<PgBoss, string[]>()
 
 /** Why a run stops before its end without having failed. */
 class RunStopped extends Error {
@@ -368,8 +376,10 @@ async function onRunError(
 export async function workRenderVideo(boss: PgBoss, deps: RenderDeps, concurrency: number) {
   const shutdown = new AbortController()
   const runDeps: RunDeps = { ...deps, boss, shutdown: shutdown.signal }
+  const workers: string[] = []
+  localWorkers.set(boss, workers)
   for (let i = 0; i < concurrency; i++) {
-    await boss.work(
+    const worker = await boss.work(
       renderVideoQueue.name,
       { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 1 },
       async ([job]) => {
@@ -380,6 +390,7 @@ export async function workRenderVideo(boss: PgBoss, deps: RenderDeps, concurrenc
         })
       },
     )
+    workers.push(worker)
   }
   return () => shutdown.abort()
 }
