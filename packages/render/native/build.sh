@@ -1,14 +1,21 @@
 #!/usr/bin/env bash
-# Compiles the render's frame converter (packages/render/native/build/rgba-to-i420.node): RGBA
-# frames to yuv420p with libyuv, so ffmpeg does not convert them (decision 014). Without libyuv
-# (`scripts/system-deps.sh frames` installs it) it is skipped: renders then pipe RGBA and ffmpeg
-# converts, at more CPU a frame.
+# Compiles the render's native helpers into packages/render/native/build/ (decision 014): the
+# distort effect's pixel pass, and the RGBA to yuv420p frame converter on libyuv. Each one
+# missing is skipped, and the render does its work without it, at more CPU a frame.
+# `scripts/system-deps.sh frames` installs what they need.
 set -euo pipefail
 cd "$(dirname "$0")"
-if [ ! -f /usr/include/libyuv/convert.h ]; then
-  echo "libyuv is not installed: renders will pipe RGBA frames to ffmpeg (slower)." >&2
+if ! command -v cc >/dev/null; then
+  echo "No C compiler: renders use the JavaScript distort pass and pipe RGBA frames (slower)." >&2
   exit 0
 fi
 node_include=$(node -p "require('node:path').resolve(process.execPath, '../../include/node')")
+flags=(-O2 -Wall -Wextra -shared -fPIC -I"$node_include")
 mkdir -p build
-cc -O2 -Wall -Wextra -shared -fPIC -I"$node_include" -o build/rgba-to-i420.node rgba-to-i420.c -lyuv
+# No fused multiply-add: the pass must round as JavaScript does, bit for bit.
+cc "${flags[@]}" -ffp-contract=off -o build/distort-pass.node distort-pass.c
+if [ -f /usr/include/libyuv/convert.h ]; then
+  cc "${flags[@]}" -o build/rgba-to-i420.node rgba-to-i420.c -lyuv
+else
+  echo "libyuv is not installed: renders will pipe RGBA frames to ffmpeg (slower)." >&2
+fi

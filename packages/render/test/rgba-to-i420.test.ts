@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { startEncoder } from '../src/node/encoder'
-import { rgbaToI420, type RgbaToI420 } from '../src/node/rgba-to-i420'
+import { rgbaToI420, type RgbaToI420 } from '../src/node/native-addons'
 import { grabFrame, psnr, tempDir, writeTestCard, type Picture } from './helpers'
 
 const W = 320

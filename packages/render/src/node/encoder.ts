@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { FPS } from '../engine'
 import { audioMix, type ClipAudio } from './audio-mix'
-import { rgbaToI420, type RgbaToI420 } from './rgba-to-i420'
+import { rgbaToI420, type RgbaToI420 } from './native-addons'
 
 export interface EncoderOptions {
   width: number

@@ -1,6 +1,8 @@
 import { createCanvas, type Canvas } from '@napi-rs/canvas'
 import type { Ctx } from '../engine'
+import { useDistortPass } from '../engine/effects/distort'
 import { registerFonts } from './fonts'
+import { distortPass } from './native-addons'
 
 export interface Surface {
   canvas: Canvas
@@ -10,6 +12,8 @@ export interface Surface {
 
 export function createSurface(width: number, height: number): Surface {
   registerFonts()
+  const native = distortPass()
+  if (native) useDistortPass(native)
   const canvas = createCanvas(width, height)
   const ctx = canvas.getContext('2d', { alpha: false }) as unknown as Ctx
   return { canvas, ctx }

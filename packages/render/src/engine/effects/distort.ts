@@ -77,34 +77,26 @@ export function displacementField(
   }
 }
 
-interface Buffers {
-  out: ImageData
-  out32: Int32Array
-  dx: Float32Array
-  dy: Float32Array
-  rowDx: Float32Array
-  rowDy: Float32Array
+/** One pass over a frame's pixels: what it reads, where it writes, and how it moves them. */
+export interface PixelPassInput {
+  /** The frame's pixels, RGBA read 32 bits at a time. */
+  src: Int32Array
+  out: Int32Array
+  width: number
+  height: number
+  /** The displacement field on the grid (gridSize nodes), or null where nothing moves. */
+  dx: Float32Array | null
+  dy: Float32Array | null
+  cols: number
+  rows: number
+  /** Bit shift of the source channel of the output red, green and blue: 0, 8 or 16. */
+  shifts: Int32Array
+  /** Grain width in whole levels, 0 for none. */
+  grain: number
+  grainSeed: number
 }
-// One set of buffers per context, so a frame allocates nothing but its read-back.
-const buffers = new WeakMap<Ctx, Buffers>()
 
-function buffersFor(ctx: Ctx, w: number, h: number): Buffers {
-  let b = buffers.get(ctx)
-  if (!b || b.out.width !== w || b.out.height !== h) {
-    const { cols, rows } = gridSize(w, h)
-    const out = ctx.createImageData(w, h)
-    b = {
-      out,
-      out32: new Int32Array(out.data.buffer, out.data.byteOffset, w * h),
-      dx: new Float32Array(cols * rows),
-      dy: new Float32Array(cols * rows),
-      rowDx: new Float32Array(cols),
-      rowDy: new Float32Array(cols),
-    }
-    buffers.set(ctx, b)
-  }
-  return b
-}
+export type PixelPass = (input: PixelPassInput) => void
 
 /**
  * Sub-pixel steps of a sample position: weights in 1/SUB per axis keep every sum of a
@@ -123,46 +115,33 @@ function level(v: number): number {
 }
 
 /**
- * One pass over the frame's pixels (RGBA, read 32 bits at a time, little-endian as every
- * browser and Node platform is): each output pixel samples the input where the displacement
- * points, bilinearly (1/8 pixel steps), so pixels move smoothly rather than in whole-pixel
- * steps; takes each channel from its remapped source channel; and adds grain. Two channels
- * share an integer in 16-bit lanes, so a sample blends all four channels in two sums.
+ * The pass (RGBA, little-endian as every browser and Node platform is): each output pixel
+ * samples the input where the displacement points, bilinearly (1/8 pixel steps), so pixels move
+ * smoothly rather than in whole-pixel steps; takes each channel from its remapped source
+ * channel; and adds grain. Two channels share an integer in 16-bit lanes, so a sample blends all
+ * four channels in two sums. packages/render/native/distort-pass.c is the same, step for step.
  */
-function draw(ctx: Ctx, s: DistortState, frame: FrameInfo): void {
-  const W = frame.width
-  const H = frame.height
-  const identity = s.remap[0] === 0 && s.remap[1] === 1 && s.remap[2] === 2
-  if (identity && s.amount < 0.05 && s.noise <= 0) return
-  const { cols, rows } = gridSize(W, H)
-  const b = buffersFor(ctx, W, H)
-  const pixels = ctx.getImageData(0, 0, W, H).data
-  const src = new Int32Array(pixels.buffer, pixels.byteOffset, W * H)
-  const out = b.out32
-  const displace = s.amount >= 0.05
-  if (displace) displacementField(s, b.dx, b.dy, cols, rows)
-  // Grain: uniform, `grain` whole levels wide, centred on 0.
-  const grain = Math.round(s.noise * GRAIN * 2)
+export function pixelPassJs(p: PixelPassInput): void {
+  const { src, out, width: W, height: H, cols, rows, dx, dy, grain } = p
   const half = grain >> 1
   // xorshift32 inline: a call per pixel would double the pass's cost.
   // Spread first: "| 1" alone would give neighbouring frames (seeds 2k, 2k + 1) the same grain.
-  let r = Math.imul(s.grainSeed, 0x9e3779b1) | 1
-  const shiftR = s.remap[0] * 8
-  const shiftG = s.remap[1] * 8
-  const shiftB = s.remap[2] * 8
+  let r = Math.imul(p.grainSeed, 0x9e3779b1) | 1
+  const [shiftR, shiftG, shiftB] = p.shifts as unknown as [number, number, number]
   // Sample positions in 1/SUB pixels, kept inside the frame.
   const maxSX = (W - 1) * SUB
   const maxSY = (H - 1) * SUB
   const maxX = W - 1
   const maxY = H - 1
-  const { dx, dy, rowDx, rowDy } = b
+  const rowDx = new Float32Array(cols)
+  const rowDy = new Float32Array(cols)
   let fromX = 0
   let fromY = 0
   let stepX = 0
   let stepY = 0
   for (let y = 0; y < H; y++) {
     const row = y * W
-    if (displace) {
+    if (dx && dy) {
       // The grid between its two rows once per row; across, by steps over each span.
       const gy = Math.min(rows - 2, Math.floor(y / GRID))
       const fy = y / GRID - gy
@@ -173,8 +152,8 @@ function draw(ctx: Ctx, s: DistortState, frame: FrameInfo): void {
       }
     }
     for (let x = 0; x < W; x++) {
-      let p: number
-      if (displace) {
+      let px: number
+      if (dx) {
         if ((x & (GRID - 1)) === 0) {
           const gx = x >> GRID_BITS
           const ax = rowDx[gx]!
@@ -217,31 +196,85 @@ function draw(ctx: Ctx, s: DistortState, frame: FrameInfo): void {
             HALF) >>
             (2 * SUB_BITS)) &
           LANES
-        p = rb | (ga << 8)
+        px = rb | (ga << 8)
       } else {
-        p = src[row + x]!
+        px = src[row + x]!
       }
+      let g = 0
       if (grain > 0) {
         r ^= r << 13
         r ^= r >>> 17
         r ^= r << 5
-        const g = (((r >>> 16) * grain) >> 16) - half
-        out[row + x] =
-          level(((p >> shiftR) & 255) + g) |
-          (level(((p >> shiftG) & 255) + g) << 8) |
-          (level(((p >> shiftB) & 255) + g) << 16) |
-          -0x1000000
-      } else if (identity) {
-        out[row + x] = p | -0x1000000
-      } else {
-        out[row + x] =
-          ((p >> shiftR) & 255) |
-          (((p >> shiftG) & 255) << 8) |
-          (((p >> shiftB) & 255) << 16) |
-          -0x1000000
+        g = (((r >>> 16) * grain) >> 16) - half
       }
+      out[row + x] =
+        level(((px >> shiftR) & 255) + g) |
+        (level(((px >> shiftG) & 255) + g) << 8) |
+        (level(((px >> shiftB) & 255) + g) << 16) |
+        -0x1000000
     }
   }
+}
+
+let pixelPass: PixelPass = pixelPassJs
+
+/**
+ * The Node side swaps in its native pass (packages/render/native/distort-pass.c), the same
+ * pixels at a fraction of the cost; the browser keeps this module's own.
+ */
+export function useDistortPass(pass: PixelPass): void {
+  pixelPass = pass
+}
+
+interface Buffers {
+  out: ImageData
+  out32: Int32Array
+  dx: Float32Array
+  dy: Float32Array
+}
+// One set of buffers per context, so a frame allocates nothing but its read-back.
+const buffers = new WeakMap<Ctx, Buffers>()
+
+function buffersFor(ctx: Ctx, w: number, h: number): Buffers {
+  let b = buffers.get(ctx)
+  if (!b || b.out.width !== w || b.out.height !== h) {
+    const { cols, rows } = gridSize(w, h)
+    const out = ctx.createImageData(w, h)
+    b = {
+      out,
+      out32: new Int32Array(out.data.buffer, out.data.byteOffset, w * h),
+      dx: new Float32Array(cols * rows),
+      dy: new Float32Array(cols * rows),
+    }
+    buffers.set(ctx, b)
+  }
+  return b
+}
+
+function draw(ctx: Ctx, s: DistortState, frame: FrameInfo): void {
+  const W = frame.width
+  const H = frame.height
+  const identity = s.remap[0] === 0 && s.remap[1] === 1 && s.remap[2] === 2
+  if (identity && s.amount < 0.05 && s.noise <= 0) return
+  const { cols, rows } = gridSize(W, H)
+  const b = buffersFor(ctx, W, H)
+  const pixels = ctx.getImageData(0, 0, W, H).data
+  const displace = s.amount >= 0.05
+  if (displace) displacementField(s, b.dx, b.dy, cols, rows)
+  pixelPass({
+    src: new Int32Array(pixels.buffer, pixels.byteOffset, W * H),
+    out: b.out32,
+    width: W,
+    height: H,
+    dx: displace ? b.dx : null,
+    dy: displace ? b.dy : null,
+    cols,
+    rows,
+    shifts: Int32Array.from(s.remap, (c) => c * 8),
+    // Uniform, `grain` whole levels wide, centred on 0.
+    grain: Math.round(s.noise * GRAIN * 2),
+    grainSeed: s.grainSeed,
+  })
   ctx.putImageData(b.out, 0, 0)
 }
 
