@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { backdropSize, FPS, type Backdrop, type Ctx, type Layer, type Media } from '../engine'
 import { preScaledSize } from '../engine/media-size'
 import { visibleRegion, type Region } from '../engine/visible-region'
+import { clipCut } from './clip-cut'
 import { isVideo } from './media-kind'
 import { probeMedia, type MediaInfo } from './probe'
 import { rawReader } from './raw-reader'
@@ -70,9 +71,10 @@ async function loadStill(
   }
 }
 
-/** The filters that cut a region out of the scaled clip and convert it to RGBA. */
-function crop(r: Region): string {
-  return `crop=${r.width}:${r.height}:${r.x}:${r.y},format=rgba`
+/** The filters that cut a region out of each frame, scale it and convert it to RGBA at once. */
+function cutAndScale(source: Region, target: Region): string {
+  const crop = `crop=${source.width}:${source.height}:${source.x}:${source.y}`
+  return `${crop},scale=${target.width}:${target.height}:flags=bicubic,format=rgba`
 }
 
 export interface ClipOptions {
@@ -102,24 +104,20 @@ async function loadClip(
   // Rounded down to the millisecond: rounded up, a seek to a frame's own time lands just past it
   // and skips it, and a split render's range that starts mid-clip would be a frame ahead.
   const start = info.duration > 0 ? Math.floor((from % info.duration) * 1000) / 1000 : 0
-  // Only what the slide's camera shows is converted, piped and uploaded: a landscape clip in a
-  // portrait frame shows a third of each frame. Even offsets keep the crop on whole chroma pixels.
-  const seen = visibleRegion(slide, width, height, size.width, size.height)
-  const x = seen.x & ~1
-  const y = seen.y & ~1
-  const region = {
-    x,
-    y,
-    width: Math.min(size.width - x, (seen.x + seen.width - x + 1) & ~1),
-    height: Math.min(size.height - y, (seen.y + seen.height - y + 1) & ~1),
-  }
+  // Only what the slide's camera shows is cut, scaled, converted, piped and uploaded: a landscape
+  // clip in a portrait frame shows a third of each frame.
+  const { source, target } = clipCut(
+    visibleRegion(slide, width, height, size.width, size.height),
+    info,
+    size,
+  )
   const child = spawn(
     tools.ffmpeg,
     [
       ...['-hide_banner', '-loglevel', 'error', '-nostdin'],
       ...['-stream_loop', '-1', '-ss', start.toFixed(3), '-i', path],
       ...['-t', Math.max(0.001, slide.duration - from).toFixed(3), '-an'],
-      ...['-vf', `fps=${FPS},scale=${size.width}:${size.height}:flags=bicubic,${crop(region)}`],
+      ...['-vf', `fps=${FPS},${cutAndScale(source, target)}`],
       ...['-f', 'rawvideo', 'pipe:1'],
     ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
@@ -128,7 +126,7 @@ async function loadClip(
   let stderr = ''
   child.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-2000)))
   child.on('error', () => {})
-  const next = rawReader(child.stdout, region.width * region.height * 4)
+  const next = rawReader(child.stdout, target.width * target.height * 4)
   const canvas = createCanvas(size.width, size.height)
   const ctx = canvas.getContext('2d')
   let position = -1
@@ -142,7 +140,7 @@ async function loadClip(
       return
     }
     const pixels = new Uint8ClampedArray(frame.buffer, frame.byteOffset, frame.length)
-    ctx.putImageData(new ImageData(pixels, region.width, region.height), region.x, region.y)
+    ctx.putImageData(new ImageData(pixels, target.width, target.height), target.x, target.y)
   }
   return {
     media: canvasMedia(canvas, width, height, true),
