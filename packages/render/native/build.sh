@@ -13,7 +13,7 @@ node_include=$(node -p "require('node:path').resolve(process.execPath, '../../in
 flags=(-O2 -Wall -Wextra -shared -fPIC -I"$node_include")
 mkdir -p build
 # No fused multiply-add: the pass must round as JavaScript does, bit for bit.
-cc "${flags[@]}" -ffp-contract=off -o build/distort-pass.node distort-pass.c
+cc "${flags[@]}" -ffp-contract=off -pthread -o build/distort-pass.node distort-pass.c
 if [ -f /usr/include/libyuv/convert.h ]; then
   cc "${flags[@]}" -o build/rgba-to-i420.node rgba-to-i420.c -lyuv
 else

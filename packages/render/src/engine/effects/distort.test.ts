@@ -181,4 +181,30 @@ describe('distort pass', () => {
     expect(Math.sqrt(squares / n)).toBeLessThan(29.5)
     expect(same / n).toBeLessThan(0.05)
   })
+
+  it('draws grain with no pattern: neighbours and neighbouring frames unrelated', () => {
+    const grey = () => [128, 128, 128, 255]
+    const p = { ...params, turbulentDisplaceAmount: 0, noiseAmount: 100 }
+    const grainAt = (t: number) => {
+      const f = pixelCtx(W, H, grey)
+      distort.draw!(f.ctx, state(t, p, small), small, null)
+      return Array.from({ length: W * H }, (_, i) => f.pixels()[i * 4]! - 128)
+    }
+    const correlation = (a: number[], b: number[]) => {
+      let ab = 0
+      let aa = 0
+      let bb = 0
+      for (let i = 0; i < a.length; i++) {
+        ab += a[i]! * b[i]!
+        aa += a[i]! * a[i]!
+        bb += b[i]! * b[i]!
+      }
+      return ab / Math.sqrt(aa * bb)
+    }
+    const now = grainAt(1)
+    const next = grainAt(1 + 1 / 30)
+    expect(Math.abs(correlation(now.slice(1), now.slice(0, -1)))).toBeLessThan(0.05)
+    expect(Math.abs(correlation(now.slice(W), now.slice(0, -W)))).toBeLessThan(0.05)
+    expect(Math.abs(correlation(now, next))).toBeLessThan(0.05)
+  })
 })

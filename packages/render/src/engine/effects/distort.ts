@@ -115,6 +115,22 @@ function level(v: number): number {
 }
 
 /**
+ * Chris Wellons' lowbias32, a 32-bit integer hash. The grain of a pixel is the hash of its index
+ * and the frame's key: no pixel's grain depends on another's, so the native pass can split a
+ * frame across threads and still draw the same bits, and neighbouring frames (seeds 2k and
+ * 2k + 1) get unrelated grain.
+ */
+export function grainHash(v: number): number {
+  let h = v | 0
+  h ^= h >>> 16
+  h = Math.imul(h, 0x7feb352d)
+  h ^= h >>> 15
+  h = Math.imul(h, 0x846ca68b)
+  h ^= h >>> 16
+  return h
+}
+
+/**
  * The pass (RGBA, little-endian as every browser and Node platform is): each output pixel
  * samples the input where the displacement points, bilinearly (1/8 pixel steps), so pixels move
  * smoothly rather than in whole-pixel steps; takes each channel from its remapped source
@@ -124,9 +140,7 @@ function level(v: number): number {
 export function pixelPassJs(p: PixelPassInput): void {
   const { src, out, width: W, height: H, cols, rows, dx, dy, grain } = p
   const half = grain >> 1
-  // xorshift32 inline: a call per pixel would double the pass's cost.
-  // Spread first: "| 1" alone would give neighbouring frames (seeds 2k, 2k + 1) the same grain.
-  let r = Math.imul(p.grainSeed, 0x9e3779b1) | 1
+  const frameKey = grainHash(p.grainSeed)
   const [shiftR, shiftG, shiftB] = p.shifts as unknown as [number, number, number]
   // Sample positions in 1/SUB pixels, kept inside the frame.
   const maxSX = (W - 1) * SUB
@@ -202,10 +216,7 @@ export function pixelPassJs(p: PixelPassInput): void {
       }
       let g = 0
       if (grain > 0) {
-        r ^= r << 13
-        r ^= r >>> 17
-        r ^= r << 5
-        g = (((r >>> 16) * grain) >> 16) - half
+        g = (((grainHash((row + x) ^ frameKey) >>> 16) * grain) >> 16) - half
       }
       out[row + x] =
         level(((px >> shiftR) & 255) + g) |
