@@ -22,3 +22,4 @@ export type {
 } from './types'
 export { MIN_DRAW_SCALE, preScaledSize, zoomRange } from './media-size'
 export { PAN_ZOOM } from './effects/pan'
+export { pixelPassJs, useDistortPass } from './effects/distort'

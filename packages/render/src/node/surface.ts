@@ -10,10 +10,12 @@ export interface Surface {
   ctx: Ctx
 }
 
+// Once, as this module loads: a caller may still choose the JavaScript pass after it (a bench).
+const native = distortPass()
+if (native) useDistortPass(native)
+
 export function createSurface(width: number, height: number): Surface {
   registerFonts()
-  const native = distortPass()
-  if (native) useDistortPass(native)
   const canvas = createCanvas(width, height)
   const ctx = canvas.getContext('2d', { alpha: false }) as unknown as Ctx
   return { canvas, ctx }

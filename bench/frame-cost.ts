@@ -1,0 +1,55 @@
+import { EFFECT_NAMES, type Composition } from '@storyreel/core'
+import { drawFrame, pixelPassJs, useDistortPass } from '@storyreel/render'
+import { createSurface, distortPass, loadSlideMedia } from '@storyreel/render/node'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import { benchPhotos } from './render-media'
+import { effectJob } from './render-jobs'
+
+/**
+ * bench/frame-cost: what the engine alone spends on one 1080x1920 frame of each effect's slide
+ * (bench/render's effect jobs), drawing it and reading it back, without ffmpeg: the part of a
+ * render's time the render thread owns. Distort twice, with the server's native pass and with
+ * the editor's JavaScript one. Milliseconds a frame, the median over the slide's frames.
+ *
+ *   npm run frame-cost -w @storyreel/bench [-- --frames 60]
+ */
+const OUT = new URL('./out/', import.meta.url).pathname
+const { values } = parseArgs({ options: { frames: { type: 'string', default: '60' } } })
+const frames = Number(values.frames)
+const [photo] = await benchPhotos(OUT)
+
+async function msPerFrame(composition: Composition): Promise<number> {
+  const { width, height } = composition.movieParams
+  const slide = composition.composition[0]!
+  const loaded = await loadSlideMedia(join(OUT, slide.filename), slide, width, height)
+  const { canvas, ctx } = createSurface(width, height)
+  const scene = { width, height, slide, media: loaded.media }
+  const times: number[] = []
+  for (let i = -5; i < frames; i++) {
+    const t = ((Math.max(0, i) / frames) * slide.duration * 29) / 30
+    const start = performance.now()
+    drawFrame(ctx, scene, t)
+    // Skia draws when pixels are read: the read-back is part of the frame.
+    canvas.data()
+    if (i >= 0) times.push(performance.now() - start)
+  }
+  loaded.close()
+  return times.sort((a, b) => a - b)[Math.floor(times.length / 2)]!
+}
+
+const none = effectJob('zoom', photo!).composition
+none.composition[0]!.effects = []
+// Once unmeasured: the first frames of a process pay for Skia's and the JIT's warm-up.
+await msPerFrame(none)
+console.log(`1080x1920, ms a frame (draw and read back), median of ${frames}`)
+console.log(`${'photo alone'.padEnd(22)} ${(await msPerFrame(none)).toFixed(1).padStart(6)}`)
+for (const name of EFFECT_NAMES) {
+  const ms = await msPerFrame(effectJob(name, photo!).composition)
+  console.log(`${name.padEnd(22)} ${ms.toFixed(1).padStart(6)}`)
+}
+if (distortPass()) {
+  useDistortPass(pixelPassJs)
+  const ms = await msPerFrame(effectJob('distort', photo!).composition)
+  console.log(`${'distort (JavaScript)'.padEnd(22)} ${ms.toFixed(1).padStart(6)}`)
+}
