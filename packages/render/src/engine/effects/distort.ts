@@ -141,7 +141,7 @@ export function pixelPassJs(p: PixelPassInput): void {
   const { src, out, width: W, height: H, cols, rows, dx, dy, grain } = p
   const half = grain >> 1
   const frameKey = grainHash(p.grainSeed)
-  const [shiftR, shiftG, shiftB] = p.shifts as unknown as [number, number, number]
+  const [shiftR = 0, shiftG = 8, shiftB = 16] = p.shifts
   // Sample positions in 1/SUB pixels, kept inside the frame.
   const maxSX = (W - 1) * SUB
   const maxSY = (H - 1) * SUB
