@@ -76,7 +76,7 @@ describe('renderComposition', () => {
         '-v',
         'error',
         '-show_entries',
-        'stream=codec_name,pix_fmt,width,height,r_frame_rate,nb_frames',
+        'stream=codec_name,pix_fmt,width,height,r_frame_rate,nb_frames,color_space,color_primaries,color_transfer,color_range',
       ],
       ...['-of', 'json', out],
     ])
@@ -87,6 +87,11 @@ describe('renderComposition', () => {
       width: W,
       height: H,
       r_frame_rate: '30/1',
+      // How the frames were turned to YUV, so that players do not guess (video-colour e2e).
+      color_space: 'smpte170m',
+      color_primaries: 'bt709',
+      color_transfer: 'bt709',
+      color_range: 'tv',
     })
     expect(Number(video!.nb_frames)).toBe(105)
     expect(audio).toMatchObject({ codec_name: 'aac' })
