@@ -5,7 +5,10 @@
  * are independent (the grain is a hash of each pixel's index), so a frame is split across
  * threads. At 1080x1920 with displacement and grain: 28 ms a frame on 2 cores against
  * JavaScript's 87 ms in the same run (47 ms on one thread with the serial grain stream it had
- * before; decision 014).
+ * before; decision 014). On x86-64 the blend of the four neighbours, and the grain of the
+ * default channels, run in SSE2 lanes with the same integer sums: one thread's pass over a
+ * 1080x1920 frame with the default channels took 25 ms against 38 ms with the scalar code, in
+ * one run; swapped channels about 10 % less.
  * Built with -ffp-contract=off: a fused multiply-add would round differently from JavaScript.
  */
 #include <node_api.h>
@@ -13,6 +16,9 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <unistd.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #define GRID 8
 #define GRID_BITS 3
@@ -42,13 +48,46 @@ typedef struct {
   uint32_t seed;
 } Pass;
 
+/* A channel value plus grain, kept to 0..255, for the channels of `px` at the three shifts. */
+static inline uint32_t remap_grain(uint32_t px, int32_t sr, int32_t sg, int32_t sb, int32_t g) {
+  return (uint32_t)level((int32_t)((px >> sr) & 255) + g) |
+         ((uint32_t)level((int32_t)((px >> sg) & 255) + g) << 8) |
+         ((uint32_t)level((int32_t)((px >> sb) & 255) + g) << 16) | 0xff000000u;
+}
+
+#if defined(__SSE2__)
 /*
- * One row of output. `displace` and `grainy` are constants at each call, so the compiler makes
- * four loops without those tests, and nothing is read back through `p` inside them.
+ * The bilinear blend of pixels a, c (above) and d, e (below) in 16-bit lanes, one per channel:
+ * each lane's sum is at most 255 * 64 + 32, so it is the scalar pass's lane sum, bit for bit.
+ * Low four lanes: red, green, blue, alpha, 0..255.
+ */
+static inline __m128i blend_sse(__m128i above, __m128i below, uint32_t w00, uint32_t w10,
+                                uint32_t w01, uint32_t w11) {
+  const __m128i zero = _mm_setzero_si128();
+  const __m128i wa = _mm_set_epi16(w10, w10, w10, w10, w00, w00, w00, w00);
+  const __m128i wb = _mm_set_epi16(w11, w11, w11, w11, w01, w01, w01, w01);
+  __m128i sum = _mm_add_epi16(_mm_mullo_epi16(_mm_unpacklo_epi8(above, zero), wa),
+                              _mm_mullo_epi16(_mm_unpacklo_epi8(below, zero), wb));
+  sum = _mm_add_epi16(sum, _mm_srli_si128(sum, 8));
+  return _mm_srli_epi16(_mm_add_epi16(sum, _mm_set1_epi16(32)), 2 * SUB_BITS);
+}
+
+/* Grain added to every lane and kept to 0..255 by the saturating pack: level(), bit for bit. */
+static inline uint32_t grain_sse(__m128i lanes, int32_t g) {
+  const __m128i v = _mm_add_epi16(lanes, _mm_set1_epi16((int16_t)g));
+  return (uint32_t)_mm_cvtsi128_si32(_mm_packus_epi16(v, v)) | 0xff000000u;
+}
+#endif
+
+/*
+ * One row of output. `displace`, `grainy` and `same_channels` (each output channel from its own
+ * source channel, the effect's default) are constants at each call, so the compiler makes a loop
+ * for each without those tests, and nothing is read back through `p` inside them. On x86-64 the
+ * blend and the grain of the default channels run in SSE2, one lane per channel.
  */
 static inline __attribute__((always_inline)) void row_pass(
     const Pass *restrict p, int32_t y, const float *restrict row_dx, const float *restrict row_dy,
-    const uint32_t key, const int displace, const int grainy) {
+    const uint32_t key, const int displace, const int grainy, const int same_channels) {
   const uint32_t *restrict src = p->src;
   uint32_t *restrict out = p->out + (size_t)y * p->width;
   const int32_t W = p->width, H = p->height;
@@ -57,6 +96,11 @@ static inline __attribute__((always_inline)) void row_pass(
   const int32_t sr = p->shift[0], sg = p->shift[1], sb = p->shift[2];
   double from_x = 0, from_y = 0, step_x = 0, step_y = 0;
   for (int32_t x = 0; x < W; x++) {
+    int32_t g = 0;
+    if (grainy) {
+      const uint32_t h = grain_hash((uint32_t)(y * W + x) ^ key);
+      g = (int32_t)(((h >> 16) * (uint32_t)grain) >> 16) - half;
+    }
     uint32_t px;
     if (displace) {
       if ((x & (GRID - 1)) == 0) {
@@ -79,6 +123,22 @@ static inline __attribute__((always_inline)) void row_pass(
       const int32_t i00 = y0 * W + x0;
       const int32_t i01 = y0 < max_y ? i00 + W : i00;
       const int32_t right = x0 < max_x ? 1 : 0;
+#if defined(__SSE2__)
+      __m128i above, below;
+      if (right) {
+        above = _mm_loadl_epi64((const __m128i *)(src + i00));
+        below = _mm_loadl_epi64((const __m128i *)(src + i01));
+      } else {
+        above = _mm_set1_epi32((int32_t)src[i00]);
+        below = _mm_set1_epi32((int32_t)src[i01]);
+      }
+      const __m128i lanes = blend_sse(above, below, w00, w10, w01, w11);
+      if (same_channels) {
+        out[x] = grain_sse(lanes, g);
+        continue;
+      }
+      px = (uint32_t)_mm_cvtsi128_si32(_mm_packus_epi16(lanes, lanes));
+#else
       const uint32_t a = src[i00], c = src[i00 + right], d = src[i01], e = src[i01 + right];
       const uint32_t rb = (((a & LANES) * w00 + (c & LANES) * w10 + (d & LANES) * w01 +
                             (e & LANES) * w11 + HALF) >> (2 * SUB_BITS)) & LANES;
@@ -86,17 +146,11 @@ static inline __attribute__((always_inline)) void row_pass(
                             ((d >> 8) & LANES) * w01 + ((e >> 8) & LANES) * w11 + HALF) >>
                            (2 * SUB_BITS)) & LANES;
       px = rb | (ga << 8);
+#endif
     } else {
       px = src[(size_t)y * W + x];
     }
-    int32_t g = 0;
-    if (grainy) {
-      const uint32_t h = grain_hash((uint32_t)(y * W + x) ^ key);
-      g = (int32_t)(((h >> 16) * (uint32_t)grain) >> 16) - half;
-    }
-    out[x] = (uint32_t)level((int32_t)((px >> sr) & 255) + g) |
-             ((uint32_t)level((int32_t)((px >> sg) & 255) + g) << 8) |
-             ((uint32_t)level((int32_t)((px >> sb) & 255) + g) << 16) | 0xff000000u;
+    out[x] = same_channels ? remap_grain(px, 0, 8, 16, g) : remap_grain(px, sr, sg, sb, g);
   }
 }
 
@@ -112,6 +166,7 @@ static void *run_part(void *arg) {
   const Pass *p = part->pass;
   const int32_t cols = p->cols, rows = p->rows;
   const int displace = p->dx != NULL, grainy = p->grain > 0;
+  const int same = p->shift[0] == 0 && p->shift[1] == 8 && p->shift[2] == 16;
   const uint32_t key = grain_hash(p->seed);
   float *row_dx = part->row_dx, *row_dy = part->row_dy;
   for (int32_t y = part->from; y < part->to; y++) {
@@ -126,10 +181,17 @@ static void *run_part(void *arg) {
         row_dy[i] = (float)(b + ((double)p->dy[n + cols] - b) * fy);
       }
     }
-    if (displace && grainy) row_pass(p, y, row_dx, row_dy, key, 1, 1);
-    else if (displace) row_pass(p, y, row_dx, row_dy, key, 1, 0);
-    else if (grainy) row_pass(p, y, row_dx, row_dy, key, 0, 1);
-    else row_pass(p, y, row_dx, row_dy, key, 0, 0);
+    if (same) {
+      if (displace && grainy) row_pass(p, y, row_dx, row_dy, key, 1, 1, 1);
+      else if (displace) row_pass(p, y, row_dx, row_dy, key, 1, 0, 1);
+      else if (grainy) row_pass(p, y, row_dx, row_dy, key, 0, 1, 1);
+      else row_pass(p, y, row_dx, row_dy, key, 0, 0, 1);
+    } else {
+      if (displace && grainy) row_pass(p, y, row_dx, row_dy, key, 1, 1, 0);
+      else if (displace) row_pass(p, y, row_dx, row_dy, key, 1, 0, 0);
+      else if (grainy) row_pass(p, y, row_dx, row_dy, key, 0, 1, 0);
+      else row_pass(p, y, row_dx, row_dy, key, 0, 0, 0);
+    }
   }
   return NULL;
 }

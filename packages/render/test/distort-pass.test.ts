@@ -28,7 +28,8 @@ function input(width: number, height: number, seed: number, amount: number): Pix
     ...{ src, out: new Int32Array(src.length), width, height, cols, rows },
     ...{ dx: amount > 0 ? dx : null, dy: amount > 0 ? dy : null },
     ...{
-      shifts: Int32Array.of(8, 16, 0),
+      // Each channel from its own (the default, SSE2 on x86-64) or swapped.
+      shifts: seed % 2 === 0 ? Int32Array.of(0, 8, 16) : Int32Array.of(8, 16, 0),
       grain: seed % 3 === 0 ? 0 : 192,
       grainSeed: (seed * 0x9e3779b1) >>> 0,
     },
@@ -46,6 +47,9 @@ describe.skipIf(!native)(
         [50, 90, 3, 0],
         [270, 480, 4, 120],
         [33, 17, 6, 2000],
+        [96, 64, 8, 30],
+        [75, 41, 10, 0],
+        [1, 1, 12, 5],
       ] as const) {
         const a = input(w, h, seed, amount)
         const b = { ...a, out: new Int32Array(a.out.length) }
