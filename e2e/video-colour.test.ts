@@ -12,7 +12,7 @@ import { launchBrowser } from './support/browser'
 
 // A rendered video plays in the browser with the colours the engine drew. The frames are turned
 // to YUV with the BT.601 matrix; a player that is not told so guesses BT.709 for HD sizes, and
-// Chromium showed a drawn red (200, 40, 60) as (214, 56, 60).
+// Chromium showed a drawn red (200, 40, 60) as (213, 58, 61).
 
 /** HD, where players guess BT.709 when the stream does not say. */
 const W = 720

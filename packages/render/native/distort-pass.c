@@ -154,6 +154,16 @@ static inline __attribute__((always_inline)) void row_pass(
   }
 }
 
+/* row_pass with `displace` and `grainy` as constants, for the one `same_channels` given. */
+static inline __attribute__((always_inline)) void row_with_channels(
+    const Pass *restrict p, int32_t y, const float *restrict row_dx, const float *restrict row_dy,
+    const uint32_t key, const int displace, const int grainy, const int same_channels) {
+  if (displace && grainy) row_pass(p, y, row_dx, row_dy, key, 1, 1, same_channels);
+  else if (displace) row_pass(p, y, row_dx, row_dy, key, 1, 0, same_channels);
+  else if (grainy) row_pass(p, y, row_dx, row_dy, key, 0, 1, same_channels);
+  else row_pass(p, y, row_dx, row_dy, key, 0, 0, same_channels);
+}
+
 /* Rows [from, to) of the frame; rows are independent, so parts of a frame run on threads. */
 typedef struct {
   const Pass *pass;
@@ -181,17 +191,8 @@ static void *run_part(void *arg) {
         row_dy[i] = (float)(b + ((double)p->dy[n + cols] - b) * fy);
       }
     }
-    if (same) {
-      if (displace && grainy) row_pass(p, y, row_dx, row_dy, key, 1, 1, 1);
-      else if (displace) row_pass(p, y, row_dx, row_dy, key, 1, 0, 1);
-      else if (grainy) row_pass(p, y, row_dx, row_dy, key, 0, 1, 1);
-      else row_pass(p, y, row_dx, row_dy, key, 0, 0, 1);
-    } else {
-      if (displace && grainy) row_pass(p, y, row_dx, row_dy, key, 1, 1, 0);
-      else if (displace) row_pass(p, y, row_dx, row_dy, key, 1, 0, 0);
-      else if (grainy) row_pass(p, y, row_dx, row_dy, key, 0, 1, 0);
-      else row_pass(p, y, row_dx, row_dy, key, 0, 0, 0);
-    }
+    if (same) row_with_channels(p, y, row_dx, row_dy, key, displace, grainy, 1);
+    else row_with_channels(p, y, row_dx, row_dy, key, displace, grainy, 0);
   }
   return NULL;
 }

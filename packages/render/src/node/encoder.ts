@@ -30,7 +30,7 @@ const X264_ARGS = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '21', '-pix
 /**
  * What the pictures are: sRGB (BT.709 primaries and transfer) turned to YUV with the BT.601
  * matrix in limited range, as libyuv's converter and ffmpeg's own default both do. Untagged, a
- * player guesses BT.709 for HD sizes: Chromium showed a drawn red (200, 40, 60) as (214, 56, 60).
+ * player guesses BT.709 for HD sizes: Chromium showed a drawn red (200, 40, 60) as (213, 58, 61).
  */
 const COLOUR_TAGS = [
   ...['-colorspace', 'smpte170m', '-color_primaries', 'bt709'],
