@@ -1,6 +1,20 @@
 import { execFileSync } from 'node:child_process'
 import { createCanvas } from '@napi-rs/canvas'
 
+/**
+ * An HD clip of one flat colour whose stream does not say its YUV matrix (as some editing tools
+ * write): its YUV made with BT.709, which browsers assume for such a clip at 720 lines and more.
+ */
+export function untaggedHdClipFile(name: string, rgb: readonly [number, number, number]): File {
+  const hex = rgb.map((c) => c.toString(16).padStart(2, '0')).join('')
+  const bytes = execFileSync('ffmpeg', [
+    ...['-v', 'error', '-f', 'lavfi', '-i', `color=c=0x${hex}:s=1280x720:r=30:d=2,format=rgb24`],
+    ...['-vf', 'scale=out_color_matrix=bt709:out_range=tv,format=yuv420p', '-c:v', 'libx264'],
+    ...['-movflags', '+frag_keyframe+empty_moov', '-f', 'mp4', 'pipe:1'],
+  ])
+  return new File([new Uint8Array(bytes)], name, { type: 'video/mp4' })
+}
+
 /** A small real picture: a gradient with a bright disc, encoded as PNG or JPEG. */
 export function pictureFile(
   name: string,

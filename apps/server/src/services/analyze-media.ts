@@ -1,6 +1,6 @@
 import sharp from 'sharp'
 import { UPLOAD_RULES, type ImageDescription, type MediaKind } from '@storyreel/core'
-import { probeMedia, runTool, type MediaTools } from '@storyreel/render/server'
+import { browserMatrixOption, probeMedia, runTool, type MediaTools } from '@storyreel/render/server'
 import { analyzePixels, colourName, type PixelStats } from './analyze-pixels'
 
 /**
@@ -38,7 +38,8 @@ async function analyzeImage(file: string) {
 
 async function analyzeVideo(file: string, tools: MediaTools) {
   // The engine's probe: it also turns phone videos stored sideways the way they are shown.
-  const { width, height, duration } = await probeMedia(file, tools)
+  const info = await probeMedia(file, tools)
+  const { width, height, duration } = info
   if (!(duration > 0)) throw new Error('not a playable video')
   const { w, h } = sampleSize(width, height)
   const frame = await runTool(tools.ffmpeg, [
@@ -51,7 +52,7 @@ async function analyzeVideo(file: string, tools: MediaTools) {
     '-frames:v',
     '1',
     '-vf',
-    `scale=${w}:${h}`,
+    `scale=${w}:${h}${browserMatrixOption(info)},format=rgba`,
     '-f',
     'rawvideo',
     '-pix_fmt',

@@ -1,6 +1,6 @@
 import sharp from 'sharp'
 import { UPLOAD_RULES, type MediaKind } from '@storyreel/core'
-import { probeMedia, runTool, type MediaTools } from '@storyreel/render/server'
+import { browserMatrixOption, probeMedia, runTool, type MediaTools } from '@storyreel/render/server'
 
 /** Previews fill a grid cell or a phone's width, no more. */
 export const PREVIEW_MAX_WIDTH = 720
@@ -8,15 +8,19 @@ export const PREVIEW_MAX_WIDTH = 720
 const PREVIEW_MAX_HEIGHT = 3 * PREVIEW_MAX_WIDTH
 const FRAME_TIMEOUT_MS = 30_000
 
-/** A clip's frame at 1 s (or its middle when shorter) as PNG, already no wider than a preview. */
+/**
+ * A clip's frame at 1 s (or its middle when shorter) as PNG, already no wider than a preview,
+ * in the colours a browser plays the clip with.
+ */
 async function posterFrame(file: string, tools: MediaTools): Promise<Buffer> {
-  const { duration } = await probeMedia(file, tools)
+  const info = await probeMedia(file, tools)
   // ffmpeg turns phone clips upright before the filters, so iw is the width as shown.
+  const scale = `scale='min(${PREVIEW_MAX_WIDTH},iw)':-2${browserMatrixOption(info)},format=rgb24`
   return runTool(
     tools.ffmpeg,
     [
-      ...['-v', 'error', '-ss', String(Math.min(1, duration / 2)), '-i', file],
-      ...['-frames:v', '1', '-vf', `scale='min(${PREVIEW_MAX_WIDTH},iw)':-2`],
+      ...['-v', 'error', '-ss', String(Math.min(1, info.duration / 2)), '-i', file],
+      ...['-frames:v', '1', '-vf', scale],
       ...['-f', 'image2pipe', '-c:v', 'png', 'pipe:1'],
     ],
     { signal: AbortSignal.timeout(FRAME_TIMEOUT_MS) },

@@ -6,7 +6,7 @@ import { preScaledSize } from '../engine/media-size'
 import { visibleRegion, type Region } from '../engine/visible-region'
 import { clipCut } from './clip-cut'
 import { isVideo } from './media-kind'
-import { probeMedia, type MediaInfo } from './probe'
+import { browserMatrixOption, probeMedia, type MediaInfo } from './probe'
 import { rawReader } from './raw-reader'
 import { DEFAULT_TOOLS, type MediaTools } from './run-tool'
 
@@ -71,10 +71,14 @@ async function loadStill(
   }
 }
 
-/** The filters that cut a region out of each frame, scale it and convert it to RGBA at once. */
-function cutAndScale(source: Region, target: Region): string {
+/**
+ * The filters that cut a region out of each frame, scale it and convert it to RGBA at once,
+ * reading the clip's colours as a browser does.
+ */
+function cutAndScale(source: Region, target: Region, info: MediaInfo): string {
   const crop = `crop=${source.width}:${source.height}:${source.x}:${source.y}`
-  return `${crop},scale=${target.width}:${target.height}:flags=bicubic,format=rgba`
+  const scale = `scale=${target.width}:${target.height}:flags=bicubic${browserMatrixOption(info)}`
+  return `${crop},${scale},format=rgba`
 }
 
 export interface ClipOptions {
@@ -117,7 +121,7 @@ async function loadClip(
       ...['-hide_banner', '-loglevel', 'error', '-nostdin'],
       ...['-stream_loop', '-1', '-ss', start.toFixed(3), '-i', path],
       ...['-t', Math.max(0.001, slide.duration - from).toFixed(3), '-an'],
-      ...['-vf', `fps=${FPS},${cutAndScale(source, target)}`],
+      ...['-vf', `fps=${FPS},${cutAndScale(source, target, info)}`],
       ...['-f', 'rawvideo', 'pipe:1'],
     ],
     { stdio: ['ignore', 'pipe', 'pipe'] },

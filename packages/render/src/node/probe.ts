@@ -6,9 +6,27 @@ export interface MediaInfo {
   /** Seconds; 0 for a still image. */
   duration: number
   hasAudio: boolean
+  /**
+   * For a clip whose stream does not say which YUV matrix its pictures use, the one browsers
+   * read it with, so the video shows what the editor showed: BT.709 from 720 coded lines up,
+   * BT.601 below (Chromium's rule, measured by e2e/video-colour.test.ts; ffmpeg alone would
+   * take BT.601 at every size). Null when the clip says its own, which ffmpeg follows.
+   */
+  guessedMatrix: 'bt709' | 'bt601' | null
 }
 
-/** Size, duration and audio presence of an image or video file, via ffprobe. */
+/** What ffprobe says of a stream that does not declare its matrix. */
+const UNDECLARED = new Set([undefined, 'unknown', 'reserved'])
+
+/**
+ * The options of ffmpeg's scale filter that read a clip's YUV as a browser does (see
+ * guessedMatrix); the filter must also do the conversion to RGB (`,format=rgba` after it).
+ */
+export function browserMatrixOption(info: MediaInfo): string {
+  return info.guessedMatrix ? `:in_color_matrix=${info.guessedMatrix}` : ''
+}
+
+/** Size, duration, audio presence and colour matrix of an image or video file, via ffprobe. */
 export async function probeMedia(
   path: string,
   tools: MediaTools = DEFAULT_TOOLS,
@@ -17,7 +35,7 @@ export async function probeMedia(
     '-v',
     'error',
     '-show_entries',
-    'stream=codec_type,width,height:stream_side_data=rotation:format=duration',
+    'stream=codec_type,width,height,color_space:stream_side_data=rotation:format=duration',
     '-of',
     'json',
     path,
@@ -29,6 +47,7 @@ export async function probeMedia(
       codec_type: string
       width?: number
       height?: number
+      color_space?: string
       side_data_list?: { rotation?: number }[]
     }[]
     format?: { duration?: string }
@@ -44,5 +63,10 @@ export async function probeMedia(
     height: rotated ? video.width : video.height,
     duration: Number(info.format?.duration ?? 0) || 0,
     hasAudio: info.streams?.some((s) => s.codec_type === 'audio') ?? false,
+    guessedMatrix: !UNDECLARED.has(video.color_space)
+      ? null
+      : video.height >= 720
+        ? 'bt709'
+        : 'bt601',
   }
 }

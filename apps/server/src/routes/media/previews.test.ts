@@ -4,7 +4,13 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ImageDescription, MediaFile } from '@storyreel/core'
 import { signUp, type ApiClient } from '../../../test/client'
-import { clipFile, formWith, pictureFile, withExifOrientation } from '../../../test/media-fixtures'
+import {
+  clipFile,
+  formWith,
+  pictureFile,
+  untaggedHdClipFile,
+  withExifOrientation,
+} from '../../../test/media-fixtures'
 import { startTestServer, type TestServer } from '../../../test/test-server'
 
 let server: TestServer
@@ -59,6 +65,24 @@ describe('upload previews', () => {
     expect(await look(smallName!)).toMatchObject({ width: 300, height: 500 })
     // A clip's preview is its poster frame (ffmpeg keeps heights even: 405 becomes 406).
     expect(await look(clipName!)).toMatchObject({ format: 'webp', width: 720, height: 406 })
+  })
+
+  it("show a clip in the colours the browser plays it with, even when its stream doesn't say", async () => {
+    const { client } = await signUp(server)
+    const red = [200, 40, 60] as const
+    const [name] = await upload(client, [untaggedHdClipFile('untagged.mp4', red)])
+    const res = await client.get(`/api/web/tasks/user/uploads/${name}/preview`)
+    const { data, info } = await sharp(res.body).raw().toBuffer({ resolveWithObject: true })
+    const centre =
+      (Math.floor(info.height / 2) * info.width + Math.floor(info.width / 2)) * info.channels
+    const shown = [...data.subarray(centre, centre + 3)]
+    // Read as BT.601, ffmpeg's own guess, the red came out as (184, 22, 56).
+    for (const [c, level] of red.entries()) {
+      expect(
+        Math.abs(shown[c]! - level),
+        `${red.join(', ')} shown as ${shown.join(', ')}`,
+      ).toBeLessThanOrEqual(6)
+    }
   })
 
   it('keep the list as it was without compressed=true', async () => {
