@@ -15,11 +15,12 @@ const require = createRequire(import.meta.url)
 const loaded = new Map<string, unknown>()
 
 function addon<T>(file: string, name: string): T | null {
-  if (!loaded.has(file)) {
+  const key = `${file}#${name}`
+  if (!loaded.has(key)) {
     const path = fileURLToPath(new URL(`../../native/build/${file}`, import.meta.url))
-    loaded.set(file, existsSync(path) ? (require(path) as Record<string, T>)[name] : null)
+    loaded.set(key, existsSync(path) ? (require(path) as Record<string, T>)[name] : null)
   }
-  return loaded.get(file) as T | null
+  return loaded.get(key) as T | null
 }
 
 /** libyuv's conversion; without it ffmpeg converts the RGBA frames it is piped. */
@@ -27,3 +28,20 @@ export const rgbaToI420 = () => addon<RgbaToI420>('rgba-to-i420.node', 'rgbaToI4
 
 /** The distort effect's pixel pass in C; without it, the engine's own JavaScript pass. */
 export const distortPass = () => addon<PixelPass>('distort-pass.node', 'distortPass')
+
+/**
+ * While a render runs, freed frame buffers stay with the process for the next frames instead of
+ * going back to the kernel (frame-memory.c); the last render's release gives them back. Where
+ * the addon is not built (no glibc), renders fault in fresh pages for their buffers as before.
+ */
+export function holdFrameMemory(): () => void {
+  const hold = addon<() => void>('frame-memory.node', 'holdFrameMemory')
+  const release = addon<() => void>('frame-memory.node', 'releaseFrameMemory')
+  if (!hold || !release) return () => {}
+  hold()
+  let released = false
+  return () => {
+    if (!released) release()
+    released = true
+  }
+}

@@ -7,6 +7,7 @@ import {
 import { randomUUID } from 'node:crypto'
 import { rename, rm } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
+import { holdFrameMemory } from './native-addons'
 import type { RenderThreadInput } from './render-job'
 import type { RenderThreadMessage } from './render-thread'
 import { DEFAULT_TOOLS, killTools, type MediaTools } from './run-tool'
@@ -76,6 +77,8 @@ export async function renderComposition(
   let thumbnail = false
   const killAll = () => killTools(pids)
   const thread = startTsThread(new URL('./render-thread.ts', import.meta.url), input)
+  // Held here, not on the thread: a thread ended by an abort runs no code of its own to release.
+  const releaseFrameMemory = holdFrameMemory()
   const cleanup = () =>
     Promise.all([rm(input.outFile, { force: true }), rm(input.thumbnailFile, { force: true })])
   try {
@@ -122,5 +125,6 @@ export async function renderComposition(
     throw e
   } finally {
     await thread.terminate()
+    releaseFrameMemory()
   }
 }

@@ -1,0 +1,56 @@
+/*
+ * holdFrameMemory() and releaseFrameMemory(): while a render runs in this process, glibc's
+ * malloc keeps up to FRAME_TOP_PAD of freed memory at the top of each heap instead of giving it
+ * back to the kernel at once. A render frees frame-sized buffers (read-backs, the distort pass's
+ * copies) in bursts after each garbage collection; given back, the next ones were fresh pages
+ * the kernel had to map and zero: on a 4 s distort slide 190-300 thousand page faults in the
+ * render's process against 60-75 thousand held, and a quarter of its CPU (decision 014). When
+ * the last render of the process ends, the default comes back and malloc_trim returns what is
+ * free, so an idle server stays small (decision 015). Renders run on threads of one process:
+ * the count is shared by every thread that loads this addon.
+ */
+#include <malloc.h>
+#include <node_api.h>
+#include <stdatomic.h>
+
+#define FRAME_TOP_PAD (64 << 20)
+/*
+ * Blocks up to a 4K frame's size come from the heaps, not a mapping of their own each: setting
+ * the pad turns off glibc's sliding threshold, which would otherwise have risen to this.
+ */
+#define FRAME_MMAP_THRESHOLD (32 << 20)
+/* glibc's defaults for both (mallopt(3)). */
+#define USUAL_TOP_PAD (128 << 10)
+#define USUAL_MMAP_THRESHOLD (128 << 10)
+
+static atomic_int renders = 0;
+
+static napi_value hold(napi_env env, napi_callback_info info) {
+  (void)env;
+  (void)info;
+  if (atomic_fetch_add(&renders, 1) == 0) {
+    mallopt(M_MMAP_THRESHOLD, FRAME_MMAP_THRESHOLD);
+    mallopt(M_TOP_PAD, FRAME_TOP_PAD);
+  }
+  return NULL;
+}
+
+static napi_value release(napi_env env, napi_callback_info info) {
+  (void)env;
+  (void)info;
+  if (atomic_fetch_sub(&renders, 1) == 1) {
+    mallopt(M_TOP_PAD, USUAL_TOP_PAD);
+    mallopt(M_MMAP_THRESHOLD, USUAL_MMAP_THRESHOLD);
+    malloc_trim(0);
+  }
+  return NULL;
+}
+
+NAPI_MODULE_INIT() {
+  napi_value fn;
+  napi_create_function(env, "holdFrameMemory", NAPI_AUTO_LENGTH, hold, NULL, &fn);
+  napi_set_named_property(env, exports, "holdFrameMemory", fn);
+  napi_create_function(env, "releaseFrameMemory", NAPI_AUTO_LENGTH, release, NULL, &fn);
+  napi_set_named_property(env, exports, "releaseFrameMemory", fn);
+  return exports;
+}
