@@ -4,7 +4,7 @@
  * back to the kernel at once. A render frees frame-sized buffers (read-backs, the distort pass's
  * copies) in bursts after each garbage collection; given back, the next ones were fresh pages
  * the kernel had to map and zero: on a 4 s distort slide 190-300 thousand page faults in the
- * render's process against 60-75 thousand held, and a quarter of its CPU (decision 014). When
+ * render's process against about 60 thousand held, and a quarter of its CPU (decision 014). When
  * the last render of the process ends, the default comes back and malloc_trim returns what is
  * free, so an idle server stays small (decision 015). Renders run on threads of one process:
  * the count is shared by every thread that loads this addon.
@@ -15,8 +15,9 @@
 
 #define FRAME_TOP_PAD (64 << 20)
 /*
- * Blocks up to a 4K frame's size come from the heaps, not a mapping of their own each: setting
- * the pad turns off glibc's sliding threshold, which would otherwise have risen to this.
+ * Blocks up to this size (a 1080x1920 frame is 8 MB) come from the heaps, not a mapping of their
+ * own each: setting the pad turns off glibc's sliding threshold, which would otherwise have risen
+ * to this. A 2160x3840 frame's 33 MB are still mapped apart, so the 4K job's peak is as before.
  */
 #define FRAME_MMAP_THRESHOLD (32 << 20)
 /* glibc's defaults for both (mallopt(3)). */
