@@ -1,6 +1,6 @@
 import sharp from 'sharp'
 import { UPLOAD_RULES, type ImageDescription, type MediaKind } from '@storyreel/core'
-import { browserMatrixOption, probeMedia, runTool, type MediaTools } from '@storyreel/render/server'
+import { probeMedia, runTool, scaleToRgb, type MediaTools } from '@storyreel/render/server'
 import { analyzePixels, colourName, type PixelStats } from './analyze-pixels'
 
 /**
@@ -52,7 +52,7 @@ async function analyzeVideo(file: string, tools: MediaTools) {
     '-frames:v',
     '1',
     '-vf',
-    `scale=${w}:${h}${browserMatrixOption(info)},format=rgba`,
+    scaleToRgb(`${w}:${h}`, info, 'rgba'),
     '-f',
     'rawvideo',
     '-pix_fmt',

@@ -1,6 +1,6 @@
 import sharp from 'sharp'
 import { UPLOAD_RULES, type MediaKind } from '@storyreel/core'
-import { browserMatrixOption, probeMedia, runTool, type MediaTools } from '@storyreel/render/server'
+import { probeMedia, runTool, scaleToRgb, type MediaTools } from '@storyreel/render/server'
 
 /** Previews fill a grid cell or a phone's width, no more. */
 export const PREVIEW_MAX_WIDTH = 720
@@ -15,7 +15,7 @@ const FRAME_TIMEOUT_MS = 30_000
 async function posterFrame(file: string, tools: MediaTools): Promise<Buffer> {
   const info = await probeMedia(file, tools)
   // ffmpeg turns phone clips upright before the filters, so iw is the width as shown.
-  const scale = `scale='min(${PREVIEW_MAX_WIDTH},iw)':-2${browserMatrixOption(info)},format=rgb24`
+  const scale = scaleToRgb(`'min(${PREVIEW_MAX_WIDTH},iw)':-2`, info, 'rgb24')
   return runTool(
     tools.ffmpeg,
     [

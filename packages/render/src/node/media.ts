@@ -6,7 +6,7 @@ import { preScaledSize } from '../engine/media-size'
 import { visibleRegion, type Region } from '../engine/visible-region'
 import { clipCut } from './clip-cut'
 import { isVideo } from './media-kind'
-import { browserMatrixOption, probeMedia, type MediaInfo } from './probe'
+import { probeMedia, scaleToRgb, type MediaInfo } from './probe'
 import { rawReader } from './raw-reader'
 import { DEFAULT_TOOLS, type MediaTools } from './run-tool'
 
@@ -77,8 +77,7 @@ async function loadStill(
  */
 function cutAndScale(source: Region, target: Region, info: MediaInfo): string {
   const crop = `crop=${source.width}:${source.height}:${source.x}:${source.y}`
-  const scale = `scale=${target.width}:${target.height}:flags=bicubic${browserMatrixOption(info)}`
-  return `${crop},${scale},format=rgba`
+  return `${crop},${scaleToRgb(`${target.width}:${target.height}:flags=bicubic`, info, 'rgba')}`
 }
 
 export interface ClipOptions {

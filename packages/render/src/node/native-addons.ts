@@ -39,9 +39,5 @@ export function holdFrameMemory(): () => void {
   const release = addon<() => void>('frame-memory.node', 'releaseFrameMemory')
   if (!hold || !release) return () => {}
   hold()
-  let released = false
-  return () => {
-    if (!released) release()
-    released = true
-  }
+  return release
 }

@@ -19,11 +19,13 @@ export interface MediaInfo {
 const UNDECLARED = new Set([undefined, 'unknown', 'reserved'])
 
 /**
- * The options of ffmpeg's scale filter that read a clip's YUV as a browser does (see
- * guessedMatrix); the filter must also do the conversion to RGB (`,format=rgba` after it).
+ * ffmpeg's scale filter to `size` (its options: `w:h`, flags) that also turns the clip's YUV to
+ * `format` the way a browser reads it (see guessedMatrix): the conversion must happen in this
+ * filter, since one ffmpeg inserts after it would use its own default matrix.
  */
-export function browserMatrixOption(info: MediaInfo): string {
-  return info.guessedMatrix ? `:in_color_matrix=${info.guessedMatrix}` : ''
+export function scaleToRgb(size: string, info: MediaInfo, format: 'rgba' | 'rgb24'): string {
+  const matrix = info.guessedMatrix ? `:in_color_matrix=${info.guessedMatrix}` : ''
+  return `scale=${size}${matrix},format=${format}`
 }
 
 /** Size, duration, audio presence and colour matrix of an image or video file, via ffprobe. */

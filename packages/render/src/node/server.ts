@@ -11,7 +11,7 @@ export {
   type FramePool,
   type FrameRequest,
 } from './frame-pool'
-export { browserMatrixOption, probeMedia, type MediaInfo } from './probe'
+export { probeMedia, scaleToRgb, type MediaInfo } from './probe'
 export { DEFAULT_TOOLS, runTool, type MediaTools } from './run-tool'
 export { buildNarrationTrack, type NarrationPart } from './narration-track'
 export { slideFrameCounts, slideSpans } from '../engine/frame'
