@@ -6,6 +6,8 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
+import { discardFrame, rgbaToI420 } from '../src/node/native-addons'
+import { startEncoder } from '../src/node/encoder'
 
 const run = promisify(execFile)
 const addon = fileURLToPath(new URL('../native/build/frame-memory.node', import.meta.url))
@@ -58,6 +60,49 @@ describe.skipIf(!existsSync(addon))(
       const [held, oneEnded, bothEnded] = await residentMb(2)
       expect(Math.abs(held! - oneEnded!)).toBeLessThan(4)
       expect(oneEnded! - bothEnded!).toBeGreaterThan(24)
+    })
+  },
+)
+
+describe.skipIf(!existsSync(addon))(
+  'read-backs freed once used (skipped without a C compiler: native/build.sh)',
+  () => {
+    const outside = () => process.memoryUsage().arrayBuffers / 2 ** 20
+
+    it('frees a frame at once, not at the next garbage collection', () => {
+      const frame = Buffer.allocUnsafeSlow(8 << 20).fill(1)
+      const words = new Int32Array(new ArrayBuffer(8 << 20))
+      const before = outside()
+      expect(discardFrame(frame)).toBe(true)
+      expect(discardFrame(words)).toBe(true)
+      expect(before - outside()).toBeGreaterThan(15)
+      expect(frame.length).toBe(0)
+      expect(words.length).toBe(0)
+    })
+
+    it('leaves alone a Buffer that shares its memory with others', () => {
+      const small = Buffer.from('a frame')
+      const neighbour = Buffer.from('its neighbour in the pool')
+      expect(discardFrame(small)).toBe(false)
+      expect(discardFrame(neighbour.subarray(4))).toBe(false)
+      expect(small.toString()).toBe('a frame')
+      expect(neighbour.toString()).toBe('its neighbour in the pool')
+    })
+
+    it.skipIf(!rgbaToI420())('the encoder frees each frame it converts', async () => {
+      const dir = await mkdtemp(join(tmpdir(), 'storyreel-frame-memory-'))
+      try {
+        const encoder = startEncoder({
+          ...{ width: 64, height: 64, frames: 1, outFile: join(dir, 'one.mp4') },
+          ...{ narration: null, clips: [], ffmpeg: 'ffmpeg' },
+        })
+        const frame = Buffer.alloc(64 * 64 * 4, 200)
+        await encoder.write(frame)
+        expect(frame.length).toBe(0)
+        await encoder.finish()
+      } finally {
+        await rm(dir, { recursive: true, force: true })
+      }
     })
   },
 )

@@ -34,7 +34,8 @@ async function encoded(name: string, frames: Buffer[], c: RgbaToI420 | null): Pr
     ...{ width: W, height: H, frames: frames.length, outFile: file },
     ...{ narration: null, clips: [], ffmpeg: 'ffmpeg', convert: c },
   })
-  for (const f of frames) await encoder.write(f)
+  // The encoder takes each frame it is given (and frees it once converted): give it copies.
+  for (const f of frames) await encoder.write(Buffer.from(f))
   await encoder.finish()
   return grabFrame(file, frames.length - 1)
 }

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { FPS } from '../engine'
 import { audioMix, type ClipAudio } from './audio-mix'
-import { rgbaToI420, type RgbaToI420 } from './native-addons'
+import { discardFrame, rgbaToI420, type RgbaToI420 } from './native-addons'
 
 export interface EncoderOptions {
   width: number
@@ -70,8 +70,9 @@ export function x264Args(width: number, height: number): string[] {
 
 export interface Encoder {
   /**
-   * Queues one RGBA frame; resolves when ffmpeg can take the next (backpressure): at once while
-   * no other frame waits in the pipe.
+   * Takes one RGBA frame (the caller must not read it again: once converted here, its memory is
+   * freed); resolves when ffmpeg can take the next (backpressure): at once while no other frame
+   * waits in the pipe.
    */
   write(frame: Buffer): Promise<void>
   /** Ends the input and waits for the MP4 to be complete. */
@@ -121,6 +122,7 @@ export function startEncoder(o: EncoderOptions): Encoder {
       if (convert) {
         frame = yuv[turn++ % 2]!
         convert(rgba, o.width, o.height, frame)
+        discardFrame(rgba)
       }
       // One frame may wait in the pipe while the next is drawn, so drawing and encoding overlap;
       // a second waits for both to drain, so at most two frames are ever held.

@@ -41,3 +41,14 @@ export function holdFrameMemory(): () => void {
   hold()
   return release
 }
+
+/**
+ * Frees a frame's read-back the render is done with (frame-memory.c) at once, not at V8's next
+ * full collection, and answers true; the view is empty afterwards. A view of part of a buffer
+ * (a small Buffer's pool), or any view without the addon, is left to the collector.
+ */
+export function discardFrame(view: ArrayBufferView): boolean {
+  return (
+    addon<(view: ArrayBufferView) => boolean>('frame-memory.node', 'discardFrame')?.(view) ?? false
+  )
+}

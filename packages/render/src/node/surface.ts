@@ -1,8 +1,8 @@
 import { createCanvas, type Canvas } from '@napi-rs/canvas'
 import type { Ctx } from '../engine'
-import { useDistortPass } from '../engine/effects/distort'
+import { pixelPassJs, useDistortPass } from '../engine/effects/distort'
 import { registerFonts } from './fonts'
-import { distortPass } from './native-addons'
+import { discardFrame, distortPass } from './native-addons'
 
 export interface Surface {
   canvas: Canvas
@@ -11,8 +11,7 @@ export interface Surface {
 }
 
 // Once, as this module loads: a caller may still choose the JavaScript pass after it (a bench).
-const native = distortPass()
-if (native) useDistortPass(native)
+useDistortPass(distortPass() ?? pixelPassJs, discardFrame)
 
 export function createSurface(width: number, height: number): Surface {
   registerFonts()

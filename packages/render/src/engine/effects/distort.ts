@@ -228,13 +228,20 @@ export function pixelPassJs(p: PixelPassInput): void {
 }
 
 let pixelPass: PixelPass = pixelPassJs
+let discardReadBack: (pixels: Uint8ClampedArray) => void = () => {}
 
 /**
  * The Node side swaps in its native pass (packages/render/native/distort-pass.c), the same
- * pixels at a fraction of the cost; the browser keeps this module's own.
+ * pixels at a fraction of the cost, and may free each frame's read-back as soon as the pass has
+ * read it (frame-memory.c), not at the next full garbage collection; the browser keeps this
+ * module's own pass and leaves its read-backs to its collector.
  */
-export function useDistortPass(pass: PixelPass): void {
+export function useDistortPass(
+  pass: PixelPass,
+  discard?: (pixels: Uint8ClampedArray) => void,
+): void {
   pixelPass = pass
+  if (discard) discardReadBack = discard
 }
 
 interface Buffers {
@@ -286,6 +293,7 @@ function draw(ctx: Ctx, s: DistortState, frame: FrameInfo): void {
     grain: Math.round(s.noise * GRAIN * 2),
     grainSeed: s.grainSeed,
   })
+  discardReadBack(pixels)
   ctx.putImageData(b.out, 0, 0)
 }
 
