@@ -9,6 +9,10 @@
  * Goal: under 300 MB, and flat across the renders.
  *
  *   npm run memory -w @storyreel/bench [-- --renders 50 --every 10 --db both|pglite|postgres]
+ *
+ * The videos are 320 px wide, of 320x240 pictures, unless `--width` (the video's) and
+ * `--photo-width` (the pictures', 4:3) say otherwise: `--width 1080 --photo-width 4000` renders
+ * what a phone user's would be.
  */
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -31,6 +35,8 @@ const { values } = parseArgs({
     'limit-mb': { type: 'string', default: '300' },
     'tolerance-mb': { type: 'string', default: '25' },
     seconds: { type: 'string', default: '1.5' },
+    width: { type: 'string', default: '320' },
+    'photo-width': { type: 'string', default: '320' },
     narrated: { type: 'boolean', default: false },
   },
 })
@@ -93,10 +99,13 @@ async function benchOne(db: 'pglite' | 'postgres') {
         const n = i / RENDERS_PER_USER
         const client = benchClient(base, { forwardedFor: `10.1.${n >> 8}.${n & 255}` })
         await signUp(client, dataDir, `memory-${n}@example.com`)
-        const files = await Promise.all([0, 1].map((k) => picture(n * 2 + k)))
+        const photoWidth = Number(values['photo-width'])
+        const files = await Promise.all(
+          [0, 1].map((k) => picture(n * 2 + k, photoWidth, Math.round(photoWidth * 0.75))),
+        )
         const composition = await composeShortVideo(client, files, {
           seconds: Number(values.seconds),
-          width: 320,
+          width: Number(values.width),
           narrated: values.narrated,
         })
         user = { client, composition }
