@@ -44,6 +44,7 @@ const renders = Number(values.renders)
 const every = Number(values.every)
 const limitMb = Number(values['limit-mb'])
 const toleranceMb = Number(values['tolerance-mb'])
+const photoWidth = Number(values['photo-width'])
 const repoRoot = fileURLToPath(new URL('..', import.meta.url))
 /** Renders per user: a free account's monthly limit, so that nobody meets it. */
 const RENDERS_PER_USER = PLANS.FREE.monthlyVideoLimit
@@ -99,7 +100,6 @@ async function benchOne(db: 'pglite' | 'postgres') {
         const n = i / RENDERS_PER_USER
         const client = benchClient(base, { forwardedFor: `10.1.${n >> 8}.${n & 255}` })
         await signUp(client, dataDir, `memory-${n}@example.com`)
-        const photoWidth = Number(values['photo-width'])
         const files = await Promise.all(
           [0, 1].map((k) => picture(n * 2 + k, photoWidth, Math.round(photoWidth * 0.75))),
         )
