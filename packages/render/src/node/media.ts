@@ -1,6 +1,7 @@
 import { createCanvas, ImageData, loadImage, type Canvas } from '@napi-rs/canvas'
 import type { Slide } from '@storyreel/core'
 import { spawn, type ChildProcess } from 'node:child_process'
+import { readFile } from 'node:fs/promises'
 import { backdropSize, FPS, type Backdrop, type Ctx, type Layer, type Media } from '../engine'
 import { preScaledSize } from '../engine/media-size'
 import { visibleRegion, type Region } from '../engine/visible-region'
@@ -57,7 +58,10 @@ async function loadStill(
   width: number,
   height: number,
 ): Promise<SlideMedia> {
-  const img = await loadImage(path)
+  // From the bytes, not the path: @napi-rs/canvas 1.1 keeps a file it reads itself for the
+  // life of the process (Brooooooklyn/canvas#1055), so a server grew by each photo's size with
+  // each render of it (decision 015).
+  const img = await loadImage(await readFile(path))
   const size = preScaledSize(img.width, img.height, width, height, slide)
   const canvas = createCanvas(size.width, size.height)
   const ctx = canvas.getContext('2d')
