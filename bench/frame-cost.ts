@@ -1,6 +1,12 @@
 import { EFFECT_NAMES, type Composition } from '@storyreel/core'
 import { drawFrame, pixelPassJs, useDistortPass } from '@storyreel/render'
-import { createSurface, distortPass, loadSlideMedia } from '@storyreel/render/node'
+import {
+  createSurface,
+  discardFrame,
+  distortPass,
+  holdFrameMemory,
+  loadSlideMedia,
+} from '@storyreel/render/node'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { benchPhotos } from './render-media'
@@ -10,7 +16,11 @@ import { effectJob } from './render-jobs'
  * bench/frame-cost: what the engine alone spends on one 1080x1920 frame of each effect's slide
  * (bench/render's effect jobs), drawing it and reading it back, without ffmpeg: the part of a
  * render's time the render thread owns. Distort twice, with the server's native pass and with
- * the editor's JavaScript one. Milliseconds a frame, the median over the slide's frames.
+ * the editor's JavaScript one. Milliseconds a frame, the median over the slide's frames. Memory is
+ * handled as the render thread handles it: frame memory held, each read-back freed once read
+ * (decision 014) and the loop yields between frames, as the render does while ffmpeg takes the
+ * frame; without both, every read-back was fresh pages for the kernel to zero (distort: 48 ms a
+ * frame against 17).
  *
  *   npm run frame-cost -w @storyreel/bench [-- --frames 60]
  */
@@ -18,6 +28,12 @@ const OUT = new URL('./out/', import.meta.url).pathname
 const { values } = parseArgs({ options: { frames: { type: 'string', default: '60' } } })
 const frames = Number(values.frames)
 const [photo] = await benchPhotos(OUT)
+
+/**
+ * As the render thread yields while it waits for the encoder: a freed read-back's memory goes
+ * back to the heap only then (Node runs the finalizer of a native Buffer after the current task).
+ */
+const yieldToLoop = () => new Promise((resolve) => setImmediate(resolve))
 
 async function msPerFrame(composition: Composition): Promise<number> {
   const { width, height } = composition.movieParams
@@ -31,8 +47,9 @@ async function msPerFrame(composition: Composition): Promise<number> {
     const start = performance.now()
     drawFrame(ctx, scene, t)
     // Skia draws when pixels are read: the read-back is part of the frame.
-    canvas.data()
+    discardFrame(canvas.data())
     if (i >= 0) times.push(performance.now() - start)
+    await yieldToLoop()
   }
   loaded.close()
   return times.sort((a, b) => a - b)[Math.floor(times.length / 2)]!
@@ -40,6 +57,7 @@ async function msPerFrame(composition: Composition): Promise<number> {
 
 const none = effectJob('zoom', photo!).composition
 none.composition[0]!.effects = []
+holdFrameMemory()
 // Once unmeasured: the first frames of a process pay for Skia's and the JIT's warm-up.
 await msPerFrame(none)
 console.log(`1080x1920, ms a frame (draw and read back), median of ${frames}`)
