@@ -2,6 +2,7 @@ import {
   CompositionSchema,
   EFFECT_DEFAULTS,
   EFFECT_NAMES,
+  EFFECT_PRESETS,
   type Composition,
   type Effect,
   type EffectName,
@@ -117,8 +118,22 @@ export function effectJob(name: EffectName, photo: string): RenderJob {
   }
 }
 
+/**
+ * Distort as users get it, beside its heaviest: each of its presets alone on the same slide
+ * (effect-distort-default ... effect-distort-extreme). Its heaviest has four times the grain of
+ * the default preset and twice the Extreme one's, and grain is what x264 pays most for.
+ */
+function distortPresetJobs(photo: string): RenderJob[] {
+  return EFFECT_PRESETS.distort!.map((preset) => ({
+    name: `effect-distort-${preset.name.toLowerCase()}`,
+    composition: composition(1080, 1920, [photo], 4, () => [
+      { name: 'distort', params: preset.params } as Effect,
+    ]),
+  }))
+}
+
 export function effectJobs(photo: string): RenderJob[] {
-  return EFFECT_NAMES.map((name) => effectJob(name, photo))
+  return [...EFFECT_NAMES.map((name) => effectJob(name, photo)), ...distortPresetJobs(photo)]
 }
 
 /**

@@ -26,8 +26,9 @@ import { benchClips, benchPhotos, CLIP_SECONDS } from './render-media'
  *
  * Jobs: headline-api (the headline job as a user waits for it: through the server started as
  * `npm start` starts it, from the render request to FINISHED; peak memory of the server's
- * process group), headline-1080x1920, headline-1920x1080, effect-<name> for each effect alone,
- * all-effects, clips, 4k-3min.
+ * process group), headline-1080x1920, headline-1920x1080, effect-<name> for each effect alone
+ * at its heaviest, effect-distort-<preset> for each of distort's presets, all-effects, clips,
+ * 4k-3min.
  */
 const OUT = new URL('./out/', import.meta.url).pathname
 

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { gridSize, pixelPassJs, type PixelPassInput } from '../src/engine/effects/distort'
-import { distortPass } from '../src/node/native-addons'
+import { distortPass, distortPassWithoutAvx2 } from '../src/node/native-addons'
 import { turbulenceGrid } from '../src/engine/turbulence-grid'
 
 const native = distortPass()
+const withoutAvx2 = distortPassWithoutAvx2()
 
 /** A frame of noise-like pixels and a displacement field as distort makes them. */
 function input(width: number, height: number, seed: number, amount: number): PixelPassInput {
@@ -39,22 +40,32 @@ function input(width: number, height: number, seed: number, amount: number): Pix
 describe.skipIf(!native)(
   'the native distort pass (skipped without a C compiler: native/build.sh)',
   () => {
-    it('writes the same bits as the JavaScript pass the editor runs', () => {
-      // Odd sizes, displacements past the edges, with and without grain or displacement.
-      for (const [w, h, seed, amount] of [
-        [64, 48, 1, 30],
-        [101, 77, 2, 400],
-        [50, 90, 3, 0],
-        [270, 480, 4, 120],
-        [33, 17, 6, 2000],
-        [96, 64, 8, 30],
-        [75, 41, 10, 0],
-        [1, 1, 12, 5],
-      ] as const) {
+    // Odd sizes, displacements past the edges, with and without grain or displacement, in whole
+    // spans of eight pixels and with a remainder.
+    const cases = [
+      [64, 48, 1, 30],
+      [101, 77, 2, 400],
+      [50, 90, 3, 0],
+      [270, 480, 4, 120],
+      [33, 17, 6, 2000],
+      [96, 64, 8, 30],
+      [75, 41, 10, 0],
+      [1, 1, 12, 5],
+      [1080, 24, 14, 60],
+      [1083, 19, 15, 60],
+      [7, 9, 16, 3],
+      [17, 300, 17, 900],
+    ] as const
+
+    it.each([
+      ['the best this CPU has (AVX2 where it is)', native],
+      ['without AVX2', withoutAvx2],
+    ])('writes the same bits as the JavaScript pass the editor runs: %s', (_, pass) => {
+      for (const [w, h, seed, amount] of cases) {
         const a = input(w, h, seed, amount)
         const b = { ...a, out: new Int32Array(a.out.length) }
         pixelPassJs(a)
-        native!(b)
+        pass!(b)
         expect(Buffer.from(b.out.buffer).equals(Buffer.from(a.out.buffer)), `${w}x${h}`).toBe(true)
       }
     })

@@ -29,6 +29,10 @@ export const rgbaToI420 = () => addon<RgbaToI420>('rgba-to-i420.node', 'rgbaToI4
 /** The distort effect's pixel pass in C; without it, the engine's own JavaScript pass. */
 export const distortPass = () => addon<PixelPass>('distort-pass.node', 'distortPass')
 
+/** The same pass as a CPU without AVX2 runs it (SSE2 and scalar), for its tests. */
+export const distortPassWithoutAvx2 = () =>
+  addon<PixelPass>('distort-pass.node', 'distortPassWithoutAvx2')
+
 /**
  * While a render runs, freed frame buffers stay with the process for the next frames instead of
  * going back to the kernel (frame-memory.c); the last render's release gives them back. Where
