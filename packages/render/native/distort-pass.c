@@ -85,6 +85,22 @@ static inline uint32_t grain_sse(__m128i lanes, int32_t g) {
 #endif
 
 /*
+ * Where the span of GRID pixels starting at x samples from, and its step per pixel, both in
+ * 1/SUB pixels: the grid's displacement at the span's two ends, interpolated across it.
+ */
+typedef struct {
+  double from_x, from_y, step_x, step_y;
+} Span;
+
+static inline Span span_at(const float *restrict row_dx, const float *restrict row_dy, int32_t x,
+                           int32_t y) {
+  const int32_t gx = x >> GRID_BITS;
+  const double ax = row_dx[gx], ay = row_dy[gx];
+  return (Span){(x + ax) * SUB, (y + ay) * SUB, (1 + ((double)row_dx[gx + 1] - ax) * 0.125) * SUB,
+                ((double)row_dy[gx + 1] - ay) * 0.125 * SUB};
+}
+
+/*
  * One row of output. `displace`, `grainy` and `same_channels` (each output channel from its own
  * source channel, the effect's default) are constants at each call, so the compiler makes a loop
  * for each without those tests, and nothing is read back through `p` inside them. On x86-64 the
@@ -100,7 +116,7 @@ static inline __attribute__((always_inline)) void row_pass(
   const int32_t grain = p->grain, half = grain >> 1;
   const int32_t max_sx = (W - 1) * SUB, max_sy = (H - 1) * SUB, max_x = W - 1, max_y = H - 1;
   const int32_t sr = p->shift[0], sg = p->shift[1], sb = p->shift[2];
-  double from_x = 0, from_y = 0, step_x = 0, step_y = 0;
+  Span span = {0, 0, 0, 0};
   // x_from is a multiple of GRID: the span's sample position is set at its first pixel.
   for (int32_t x = x_from; x < W; x++) {
     int32_t g = 0;
@@ -110,17 +126,10 @@ static inline __attribute__((always_inline)) void row_pass(
     }
     uint32_t px;
     if (displace) {
-      if ((x & (GRID - 1)) == 0) {
-        const int32_t gx = x >> GRID_BITS;
-        const double ax = row_dx[gx], ay = row_dy[gx];
-        from_x = (x + ax) * SUB;
-        from_y = (y + ay) * SUB;
-        step_x = (1 + ((double)row_dx[gx + 1] - ax) * 0.125) * SUB;
-        step_y = ((double)row_dy[gx + 1] - ay) * 0.125 * SUB;
-      }
-      int32_t sx = (int32_t)from_x, sy = (int32_t)from_y;
-      from_x += step_x;
-      from_y += step_y;
+      if ((x & (GRID - 1)) == 0) span = span_at(row_dx, row_dy, x, y);
+      int32_t sx = (int32_t)span.from_x, sy = (int32_t)span.from_y;
+      span.from_x += span.step_x;
+      span.from_y += span.step_y;
       sx = sx < 0 ? 0 : sx > max_sx ? max_sx : sx;
       sy = sy < 0 ? 0 : sy > max_sy ? max_sy : sy;
       const int32_t x0 = sx >> SUB_BITS, y0 = sy >> SUB_BITS;
@@ -229,16 +238,12 @@ __attribute__((target("avx2"))) static int32_t row_displaced_avx2(
   for (int32_t chunk = 0; chunk < whole; chunk += CHUNK) {
     const int32_t end = chunk + CHUNK < whole ? chunk + CHUNK : whole;
     for (int32_t x = chunk; x < end; x += GRID) {
-      const int32_t gx = x >> GRID_BITS;
-      const double ax = row_dx[gx], ay = row_dy[gx];
-      double from_x = (x + ax) * SUB, from_y = (y + ay) * SUB;
-      const double step_x = (1 + ((double)row_dx[gx + 1] - ax) * 0.125) * SUB;
-      const double step_y = ((double)row_dy[gx + 1] - ay) * 0.125 * SUB;
+      Span span = span_at(row_dx, row_dy, x, y);
       for (int k = 0; k < GRID; k++) {
-        sxs[x - chunk + k] = (int32_t)from_x;
-        sys[x - chunk + k] = (int32_t)from_y;
-        from_x += step_x;
-        from_y += step_y;
+        sxs[x - chunk + k] = (int32_t)span.from_x;
+        sys[x - chunk + k] = (int32_t)span.from_y;
+        span.from_x += span.step_x;
+        span.from_y += span.step_y;
       }
     }
     for (int32_t x = chunk; x < end; x += GRID) {

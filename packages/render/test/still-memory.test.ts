@@ -1,13 +1,10 @@
-import { execFile } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { rm, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
+import { run, tempDir } from './helpers'
 
-const run = promisify(execFile)
 const packageDir = fileURLToPath(new URL('..', import.meta.url))
 const media = fileURLToPath(new URL('../src/node/media.ts', import.meta.url))
 const addon = fileURLToPath(new URL('../native/build/frame-memory.node', import.meta.url))
@@ -50,7 +47,7 @@ describe.skipIf(!existsSync(addon))(
   'a still photo leaves nothing behind once dropped (skipped without native/build.sh)',
   () => {
     it('loading the same large photo again and again does not grow the process', async () => {
-      const dir = await mkdtemp(join(tmpdir(), 'storyreel-still-memory-'))
+      const dir = await tempDir()
       try {
         // A noisy 2400x1800 JPEG of a few MB, as a phone's photo is.
         const photo = join(dir, 'photo.jpg')
