@@ -1,4 +1,4 @@
-import { renderComposition, x264Args } from '@storyreel/render/node'
+import { codesGrain, renderComposition, x264Args } from '@storyreel/render/node'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { load, measure, reencode } from './measure'
@@ -71,13 +71,14 @@ async function bench(job: RenderJob, api: boolean): Promise<string> {
   const busy = load()
   const { width, height } = job.composition.movieParams
   const seconds = job.composition.composition.reduce((sum, s) => sum + s.duration, 0)
+  const x264 = x264Args(width, height, codesGrain(job.composition.composition))
   let render: { wall: number; cpu?: number; peak: number }
   let bound
   if (api) {
     const photos = await benchPhotos(OUT)
     const rendered = await renderThroughApi(job.composition, photos)
     render = rendered
-    bound = await reencode(rendered.videoFile, join(OUT, 'bound.mp4'), x264Args(width, height))
+    bound = await reencode(rendered.videoFile, join(OUT, 'bound.mp4'), x264)
     await rendered.cleanUp()
   } else {
     render = await measure(() =>
@@ -88,7 +89,7 @@ async function bench(job: RenderJob, api: boolean): Promise<string> {
         thumbnailFile: join(OUT, `render-${job.name}.jpg`),
       }),
     )
-    bound = await reencode(outFile, join(OUT, 'bound.mp4'), x264Args(width, height))
+    bound = await reencode(outFile, join(OUT, 'bound.mp4'), x264)
   }
   const cpu =
     render.cpu === undefined

@@ -13,14 +13,14 @@ export interface Active {
 }
 
 /** Params with the defaults filled in, so a half-edited effect in the editor still draws. */
-function paramsOf(effect: Effect): never {
+export function effectParams(effect: Effect): never {
   return { ...EFFECT_DEFAULTS[effect.name], ...effect.params } as never
 }
 
 function activeEffects(effects: readonly Effect[], t: number, frame: FrameInfo): Active[] {
   return effects.map((e) => {
     const module = effectModule(e.name)
-    return { module, state: module.state(t, paramsOf(e), frame) }
+    return { module, state: module.state(t, effectParams(e), frame) }
   })
 }
 

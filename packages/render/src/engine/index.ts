@@ -1,4 +1,4 @@
-export { drawFrame } from './draw-frame'
+export { drawFrame, effectParams } from './draw-frame'
 export { estimatedCaptions } from './captions'
 export { cameraCrop, type Crop } from './camera'
 export { backdropSize } from './backdrop'
@@ -22,4 +22,4 @@ export type {
 } from './types'
 export { MIN_DRAW_SCALE, preScaledSize, zoomRange } from './media-size'
 export { PAN_ZOOM } from './effects/pan'
-export { pixelPassJs, useDistortPass } from './effects/distort'
+export { drawsGrain, pixelPassJs, useDistortPass } from './effects/distort'

@@ -3,7 +3,7 @@ import type { ChildProcess } from 'node:child_process'
 import { writeFile } from 'node:fs/promises'
 import { drawFrame, FPS, slideFrameCounts, type SceneCaptions } from '../engine'
 import { clipSounds, probeClips } from './clip-sounds'
-import { startEncoder } from './encoder'
+import { codesGrain, startEncoder } from './encoder'
 import { loadSlideMedia, type SlideMedia } from './media'
 import type { MediaTools } from './run-tool'
 import { createSurface } from './surface'
@@ -66,6 +66,7 @@ export async function renderJob(
     ffmpeg: job.tools.ffmpeg,
     onSpawn: hooks.onSpawn,
     segment: job.range !== undefined,
+    grain: codesGrain(slides),
   })
   // Each slide in the range, from its first frame there to its last.
   const drawn: { k: number; first: number; end: number }[] = []

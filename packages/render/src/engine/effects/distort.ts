@@ -26,6 +26,10 @@ function channel(from: number): number {
   return Math.min(2, Math.max(0, Math.round(from) - 1))
 }
 
+function noiseOf(params: DistortParams): number {
+  return Math.min(1, Math.max(0, params.noiseAmount / 100))
+}
+
 /** Evolution (degrees) advances linearly over the slide, as After Effects' evolution keyframes. */
 export function state(t: number, params: DistortParams, frame: FrameInfo): DistortState {
   const unit = unitScale(frame.width, frame.height)
@@ -38,7 +42,7 @@ export function state(t: number, params: DistortParams, frame: FrameInfo): Disto
     amount: Math.max(0, params.turbulentDisplaceAmount) * unit,
     size: Math.max(1, params.turbulentDisplaceSize) * unit,
     evolution: (params.turbulentDisplaceEvolution * progress(t, 0, frame.duration)) / 360,
-    noise: Math.min(1, Math.max(0, params.noiseAmount / 100)),
+    noise: noiseOf(params),
     seed: frame.seed,
     grainSeed: (frame.seed ^ Math.round(Math.max(0, t) * FPS)) >>> 0,
   }
@@ -50,6 +54,16 @@ const GRID_BITS = 3
 const INV_GRID = 1 / GRID
 /** Grain amplitude at noiseAmount 100, in 8-bit levels either way. */
 const GRAIN = 96
+
+/** Grain width in whole 8-bit levels (uniform, centred on 0) of a strength 0..1; 0 draws none. */
+function grainWidth(noise: number): number {
+  return Math.round(noise * GRAIN * 2)
+}
+
+/** Whether distort with these params draws grain: fresh detail on every pixel of every frame. */
+export function drawsGrain(params: DistortParams): boolean {
+  return grainWidth(noiseOf(params)) > 0
+}
 
 /** Nodes of the displacement grid across and down a frame: one past each edge. */
 export function gridSize(width: number, height: number): { cols: number; rows: number } {
@@ -273,7 +287,8 @@ function draw(ctx: Ctx, s: DistortState, frame: FrameInfo): void {
   const W = frame.width
   const H = frame.height
   const identity = s.remap[0] === 0 && s.remap[1] === 1 && s.remap[2] === 2
-  if (identity && s.amount < 0.05 && s.noise <= 0) return
+  const grain = grainWidth(s.noise)
+  if (identity && s.amount < 0.05 && grain === 0) return
   const { cols, rows } = gridSize(W, H)
   const b = buffersFor(ctx, W, H)
   const pixels = ctx.getImageData(0, 0, W, H).data
@@ -289,8 +304,7 @@ function draw(ctx: Ctx, s: DistortState, frame: FrameInfo): void {
     cols,
     rows,
     shifts: Int32Array.from(s.remap, (c) => c * 8),
-    // Uniform, `grain` whole levels wide, centred on 0.
-    grain: Math.round(s.noise * GRAIN * 2),
+    grain,
     grainSeed: s.grainSeed,
   })
   discardReadBack(pixels)
