@@ -11,7 +11,8 @@
  * one run; swapped channels about 10 % less. Where the CPU has AVX2 (checked at each call),
  * displaced pixels go eight at a time (row_displaced_avx2): the pass over a 1080x1920 frame with
  * displacement and grain took 9.7-10.4 ms of CPU against 17.4-17.7 without it, swapped channels
- * 9.3-11.1 against 21.2-23.2 (two threads, alternate runs on one host).
+ * 9.3-11.1 against 21.2-23.2 (two threads, alternate runs on one host). The neighbours are
+ * read with plain loads, not gathers, which are slow on AMD (neighbour_pairs).
  * Built with -ffp-contract=off: a fused multiply-add would round differently from JavaScript.
  */
 #include <node_api.h>
@@ -197,6 +198,30 @@ __attribute__((target("avx2"))) static inline __m256i blend_avx2(__m256i a, __m2
 }
 
 /*
+ * The pixels at the eight indices `at` and those just right of them, as two 64-bit loads per
+ * pixel: AMD's AVX2 gathers are microcoded, and on an AMD EPYC the four of them cost a third of the pass
+ * (a 1080x1920 frame with displacement and grain: 26.5-28.9 ms of CPU with gathers, 19.1-21.5
+ * with these loads, alternate runs). The right neighbour is read
+ * even at a row's last pixel, where its weight is 0 (the sample clamps to the pixel's centre),
+ * so it changes no sum; the caller gathers instead where a pair would end past the buffer.
+ */
+__attribute__((target("avx2"))) static inline void neighbour_pairs(const int32_t *src,
+                                                                   __m256i at, __m256i *left,
+                                                                   __m256i *right) {
+  int32_t i[8] __attribute__((aligned(32)));
+  _mm256_store_si256((__m256i *)i, at);
+#define PAIR(k) (*(const long long *)(src + i[k]))
+  // Pairs 0, 1, 4, 5 and 2, 3, 6, 7: one shuffle then puts the eight of each side in order.
+  const __m256d lo = _mm256_castsi256_pd(_mm256_setr_epi64x(PAIR(0), PAIR(1), PAIR(4), PAIR(5)));
+  const __m256d hi = _mm256_castsi256_pd(_mm256_setr_epi64x(PAIR(2), PAIR(3), PAIR(6), PAIR(7)));
+#undef PAIR
+  *left = _mm256_castps_si256(
+      _mm256_shuffle_ps(_mm256_castpd_ps(lo), _mm256_castpd_ps(hi), _MM_SHUFFLE(2, 0, 2, 0)));
+  *right = _mm256_castps_si256(
+      _mm256_shuffle_ps(_mm256_castpd_ps(lo), _mm256_castpd_ps(hi), _MM_SHUFFLE(3, 1, 3, 1)));
+}
+
+/*
  * The displaced pixels of one row, GRID (8) at a time in AVX2 lanes, for every span that is
  * whole; returns where the scalar pass takes over. The same integer sums as row_pass: the
  * sample positions step through each span in doubles one pixel after another, exactly as
@@ -216,6 +241,7 @@ __attribute__((target("avx2"))) static int32_t row_displaced_avx2(
   const __m256i max_sy = _mm256_set1_epi32((H - 1) * SUB);
   const __m256i max_x = _mm256_set1_epi32(W - 1), max_y = _mm256_set1_epi32(H - 1);
   const __m256i width = _mm256_set1_epi32(W), one = _mm256_set1_epi32(1);
+  const __m256i last = _mm256_set1_epi32(W * H - 1);
   const __m256i sub_mask = _mm256_set1_epi32(SUB - 1), full = _mm256_set1_epi32(SUB * SUB);
   const __m256i opaque = _mm256_set1_epi32((int32_t)0xff000000u);
   const __m256i grain = _mm256_set1_epi32(p->grain);
@@ -261,10 +287,16 @@ __attribute__((target("avx2"))) static int32_t row_displaced_avx2(
       const __m256i below = _mm256_and_si256(_mm256_cmpgt_epi32(max_y, y0), width);
       const __m256i i01 = _mm256_add_epi32(i00, below);
       const __m256i right = _mm256_and_si256(_mm256_cmpgt_epi32(max_x, x0), one);
-      const __m256i pa = _mm256_i32gather_epi32(src, i00, 4);
-      const __m256i pc = _mm256_i32gather_epi32(src, _mm256_add_epi32(i00, right), 4);
-      const __m256i pd = _mm256_i32gather_epi32(src, i01, 4);
-      const __m256i pe = _mm256_i32gather_epi32(src, _mm256_add_epi32(i01, right), 4);
+      __m256i pa, pc, pd, pe;
+      if (_mm256_movemask_epi8(_mm256_cmpeq_epi32(i00, last))) {
+        pa = _mm256_i32gather_epi32(src, i00, 4);
+        pc = _mm256_i32gather_epi32(src, _mm256_add_epi32(i00, right), 4);
+        pd = _mm256_i32gather_epi32(src, i01, 4);
+        pe = _mm256_i32gather_epi32(src, _mm256_add_epi32(i01, right), 4);
+      } else {
+        neighbour_pairs(src, i00, &pa, &pc);
+        neighbour_pairs(src, i01, &pd, &pe);
+      }
       // Each weight in both 16-bit halves of its pixel's lane.
       const __m256i v00 = _mm256_or_si256(w00, _mm256_slli_epi32(w00, 16));
       const __m256i v10 = _mm256_or_si256(w10, _mm256_slli_epi32(w10, 16));

@@ -70,6 +70,18 @@ describe.skipIf(!native)(
       }
     })
 
+    // Every span then reads the frame's last pixel, whose right neighbour would be past the end.
+    it('draws the last pixel everywhere when every sample clamps to it', () => {
+      const a = { ...input(64, 48, 2, 30), grain: 0 }
+      a.dx!.fill(1e4)
+      a.dy!.fill(1e4)
+      const b = { ...a, out: new Int32Array(a.out.length) }
+      pixelPassJs(a)
+      native!(b)
+      expect(Buffer.from(b.out.buffer).equals(Buffer.from(a.out.buffer))).toBe(true)
+      expect(new Set(b.out)).toEqual(new Set([a.src.at(-1)]))
+    })
+
     it('refuses buffers that do not match the frame', () => {
       const a = input(64, 48, 1, 30)
       expect(() => native!({ ...a, out: new Int32Array(10) })).toThrow(/sizes/)
