@@ -32,17 +32,21 @@ export interface EncoderOptions {
 const X264_ARGS = ['-c:v', 'libx264', '-crf', '21', '-pix_fmt', 'yuv420p']
 
 /**
- * x264's preset: veryfast, but superfast where grain covers half the video or more. Grain is fresh
- * random detail that no motion search can find in the frame before and that no later frame
- * refers to; veryfast's macroblock tree therefore coded it at a coarse quantizer and wiped most
- * of it out (the Subtle preset's grain came out at 2.5 MB for 4 s, nearly a plain slide), while
- * its motion search spent CPU looking for it. superfast searches less and has no macroblock tree:
- * on the all-effects job's frames it took 28 CPU s against 56, at the same bitrate cap, with the
- * grain kept (SSIM 0.840 against 0.830 to the drawn frames). Photo slides stay on veryfast:
- * superfast would make them twice the size at CRF 21 (decision 014).
+ * x264's preset: veryfast, but superfast without B-frames where grain covers half the video or
+ * more. Grain is fresh random detail that no motion search can find in the frame before and
+ * that no later frame refers to; veryfast's macroblock tree therefore coded it at a coarse
+ * quantizer and wiped most of it out (the Subtle preset's grain came out at 2.5 MB for 4 s,
+ * nearly a plain slide), while its motion search spent CPU looking for it. superfast searches
+ * less and has no macroblock tree: on the all-effects job's frames it took 28 CPU s against 56,
+ * at the same bitrate cap, with the grain kept (SSIM 0.840 against 0.830 to the drawn frames).
+ * A B-frame predicts from the frames either side of it, which share no grain with it either, so
+ * x264 weighed two predictions for nothing: without B-frames the same frames took 37.7 CPU s
+ * against 53.7 on a slower host (SSIM 0.846 against 0.840), distort's Default preset 4.6-5.9
+ * against 6.1-6.7 (Subtle: 3.9-4.4 against 4.4-4.8, SSIM 0.932 against 0.937). Photo slides stay
+ * on veryfast: superfast would make them twice the size at CRF 21 (decision 014).
  */
 function preset(grain: boolean): string[] {
-  return ['-preset', grain ? 'superfast' : 'veryfast']
+  return grain ? ['-preset', 'superfast', '-bf', '0'] : ['-preset', 'veryfast']
 }
 
 /** Whether grain covers at least half of the video's time, and x264 should code it as grain. */
