@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Compiles the render's native helpers into packages/render/native/build/ (decision 014): the
-# distort effect's pixel pass, the RGBA to yuv420p frame converter on libyuv, and the hold on
-# freed frame memory during renders (glibc's malloc). Each one missing is skipped, and the
-# render does its work without it, at more CPU a frame.
+# distort effect's pixel pass and its turbulence, the RGBA to yuv420p frame converter on libyuv,
+# and the hold on freed frame memory during renders (glibc's malloc). Each one missing is
+# skipped, and the render does its work without it, at more CPU a frame.
 # `scripts/system-deps.sh frames` installs what they need.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -15,6 +15,7 @@ flags=(-O2 -Wall -Wextra -shared -fPIC -I"$node_include")
 mkdir -p build
 # No fused multiply-add: the pass must round as JavaScript does, bit for bit.
 cc "${flags[@]}" -ffp-contract=off -pthread -o build/distort-pass.node distort-pass.c
+cc "${flags[@]}" -ffp-contract=off -o build/turbulence-grid.node turbulence-grid.c -lm
 if ! cc "${flags[@]}" -o build/frame-memory.node frame-memory.c 2>/dev/null; then
   echo "No glibc malloc to tune: renders map fresh pages for their frame buffers (slower)." >&2
 fi

@@ -15,7 +15,7 @@
  * read with plain loads, not gathers, which are slow on AMD (neighbour_pairs).
  * Built with -ffp-contract=off: a fused multiply-add would round differently from JavaScript.
  */
-#include <node_api.h>
+#include "napi-args.h"
 #include <stdint.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -407,23 +407,6 @@ static int run(const Pass *p) {
   }
   free(scratch);
   return 1;
-}
-
-static napi_value fail(napi_env env, const char *message) {
-  napi_throw_type_error(env, NULL, message);
-  return NULL;
-}
-
-static int get_int(napi_env env, napi_value obj, const char *key, int32_t *out) {
-  napi_value v;
-  return napi_get_named_property(env, obj, key, &v) == napi_ok &&
-         napi_get_value_int32(env, v, out) == napi_ok;
-}
-
-static int get_uint(napi_env env, napi_value obj, const char *key, uint32_t *out) {
-  napi_value v;
-  return napi_get_named_property(env, obj, key, &v) == napi_ok &&
-         napi_get_value_uint32(env, v, out) == napi_ok;
 }
 
 /* A typed array's data and element count, or NULL data for null/undefined when allowed. */

@@ -155,7 +155,7 @@ describe('bitrate', () => {
     const grainy = await grabFrame(out, 15)
     const card = await grabFrame(plain, 15)
     expect(detail(grainy)).toBeGreaterThan(1.5 * detail(card))
-  })
+  }, 60_000)
 
   it('keeps a subtle grain that x264’s usual settings would wipe out', async () => {
     // Over a flat grey, all the detail there is is grain.

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
 import type { PixelPass } from '../engine/effects/distort'
+import { turbulenceGrid } from '../engine/turbulence-grid'
 
 /**
  * The render's native helpers, built by packages/render/native/build.sh (decision 014). Each is
@@ -32,6 +33,20 @@ export const distortPass = () => addon<PixelPass>('distort-pass.node', 'distortP
 /** The same pass as a CPU without AVX2 runs it (SSE2 and scalar), for its tests. */
 export const distortPassWithoutAvx2 = () =>
   addon<PixelPass>('distort-pass.node', 'distortPassWithoutAvx2')
+
+/**
+ * The distort effect's turbulence grid in C (turbulence-grid.c), the same floats as the
+ * engine's JavaScript, which still computes the grids whose numbers are past what the C computes
+ * exactly (the addon answers false for those).
+ */
+export function turbulenceGridNative(): typeof turbulenceGrid | null {
+  type Native = (...args: Parameters<typeof turbulenceGrid>) => boolean
+  const native = addon<Native>('turbulence-grid.node', 'turbulenceGrid')
+  if (!native) return null
+  return (out, grid, z, seed, octaves = 3) => {
+    if (!native(out, grid, z, seed, octaves)) turbulenceGrid(out, grid, z, seed, octaves)
+  }
+}
 
 /**
  * While a render runs, freed frame buffers stay with the process for the next frames instead of

@@ -2,7 +2,7 @@ import { createCanvas, type Canvas } from '@napi-rs/canvas'
 import type { Ctx } from '../engine'
 import { pixelPassJs, useDistortPass } from '../engine/effects/distort'
 import { registerFonts } from './fonts'
-import { discardFrame, distortPass } from './native-addons'
+import { discardFrame, distortPass, turbulenceGridNative } from './native-addons'
 
 export interface Surface {
   canvas: Canvas
@@ -11,7 +11,7 @@ export interface Surface {
 }
 
 // Once, as this module loads: a caller may still choose the JavaScript pass after it (a bench).
-useDistortPass(distortPass() ?? pixelPassJs, discardFrame)
+useDistortPass(distortPass() ?? pixelPassJs, discardFrame, turbulenceGridNative() ?? undefined)
 
 export function createSurface(width: number, height: number): Surface {
   registerFonts()

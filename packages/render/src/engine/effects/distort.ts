@@ -83,8 +83,8 @@ export function displacementField(
   rows: number,
 ): void {
   const step = GRID / s.size
-  turbulenceGrid(dx, { cols, rows, x0: 0, y0: 0, step }, s.evolution, s.seed)
-  turbulenceGrid(dy, { cols, rows, x0: 57.31, y0: 21.7, step }, s.evolution, s.seed ^ 0x5bd1e995)
+  turbulence(dx, { cols, rows, x0: 0, y0: 0, step }, s.evolution, s.seed)
+  turbulence(dy, { cols, rows, x0: 57.31, y0: 21.7, step }, s.evolution, s.seed ^ 0x5bd1e995)
   for (let n = 0; n < dx.length; n++) {
     dx[n] = dx[n]! * s.amount
     dy[n] = dy[n]! * s.amount
@@ -243,19 +243,23 @@ export function pixelPassJs(p: PixelPassInput): void {
 
 let pixelPass: PixelPass = pixelPassJs
 let discardReadBack: (pixels: Uint8ClampedArray) => void = () => {}
+let turbulence: typeof turbulenceGrid = turbulenceGrid
 
 /**
  * The Node side swaps in its native pass (packages/render/native/distort-pass.c), the same
- * pixels at a fraction of the cost, and may free each frame's read-back as soon as the pass has
- * read it (frame-memory.c), not at the next full garbage collection; the browser keeps this
- * module's own pass and leaves its read-backs to its collector.
+ * pixels at a fraction of the cost, may free each frame's read-back as soon as the pass has
+ * read it (frame-memory.c), not at the next full garbage collection, and may compute the
+ * displacement's turbulence natively (turbulence-grid.c), the same floats; the browser keeps
+ * this module's own pass and turbulence and leaves its read-backs to its collector.
  */
 export function useDistortPass(
   pass: PixelPass,
   discard?: (pixels: Uint8ClampedArray) => void,
+  grid?: typeof turbulenceGrid,
 ): void {
   pixelPass = pass
   if (discard) discardReadBack = discard
+  if (grid) turbulence = grid
 }
 
 interface Buffers {
