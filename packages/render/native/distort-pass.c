@@ -199,11 +199,11 @@ __attribute__((target("avx2"))) static inline __m256i blend_avx2(__m256i a, __m2
 
 /*
  * The pixels at the eight indices `at` and those just right of them, as two 64-bit loads per
- * pixel: AMD's AVX2 gathers are microcoded, and on an AMD EPYC the four of them cost a third of the pass
- * (a 1080x1920 frame with displacement and grain: 26.5-28.9 ms of CPU with gathers, 19.1-21.5
- * with these loads, alternate runs). The right neighbour is read
- * even at a row's last pixel, where its weight is 0 (the sample clamps to the pixel's centre),
- * so it changes no sum; the caller gathers instead where a pair would end past the buffer.
+ * pixel: AMD's AVX2 gathers are microcoded, and on an AMD EPYC the four of them cost a third of
+ * the pass (a 1080x1920 frame with displacement and grain: 26.5-28.9 ms of CPU with gathers,
+ * 19.1-21.5 with these loads, alternate runs). The right neighbour is read even at a row's last
+ * pixel, where its weight is 0 (the sample clamps to the pixel's centre), so it changes no sum;
+ * the caller gathers instead where a pair would end past the frame.
  */
 __attribute__((target("avx2"))) static inline void neighbour_pairs(const int32_t *src,
                                                                    __m256i at, __m256i *left,
@@ -288,7 +288,8 @@ __attribute__((target("avx2"))) static int32_t row_displaced_avx2(
       const __m256i i01 = _mm256_add_epi32(i00, below);
       const __m256i right = _mm256_and_si256(_mm256_cmpgt_epi32(max_x, x0), one);
       __m256i pa, pc, pd, pe;
-      if (_mm256_movemask_epi8(_mm256_cmpeq_epi32(i00, last))) {
+      // i01 is the row below i00, or i00 itself on the last row: the furthest pair starts there.
+      if (_mm256_movemask_epi8(_mm256_cmpeq_epi32(i01, last))) {
         pa = _mm256_i32gather_epi32(src, i00, 4);
         pc = _mm256_i32gather_epi32(src, _mm256_add_epi32(i00, right), 4);
         pd = _mm256_i32gather_epi32(src, i01, 4);

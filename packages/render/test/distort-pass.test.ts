@@ -70,16 +70,20 @@ describe.skipIf(!native)(
       }
     })
 
-    // Every span then reads the frame's last pixel, whose right neighbour would be past the end.
-    it('draws the last pixel everywhere when every sample clamps to it', () => {
+    // Every span of the last column then reads a pixel whose right neighbour is the next row's
+    // first, or past the frame's end: both clamped to the right edge, and to the corner.
+    it.each([
+      ['the right edge', 0],
+      ['the last pixel', 1e4],
+    ])('draws the same bits where every sample clamps to %s', (_, down) => {
       const a = { ...input(64, 48, 2, 30), grain: 0 }
       a.dx!.fill(1e4)
-      a.dy!.fill(1e4)
+      a.dy!.fill(down)
       const b = { ...a, out: new Int32Array(a.out.length) }
       pixelPassJs(a)
       native!(b)
       expect(Buffer.from(b.out.buffer).equals(Buffer.from(a.out.buffer))).toBe(true)
-      expect(new Set(b.out)).toEqual(new Set([a.src.at(-1)]))
+      if (down) expect(new Set(b.out)).toEqual(new Set([a.src.at(-1)]))
     })
 
     it('refuses buffers that do not match the frame', () => {
