@@ -210,7 +210,7 @@ __attribute__((target("avx2"))) static inline void neighbour_pairs(const int32_t
                                                                    __m256i *right) {
   int32_t i[8] __attribute__((aligned(32)));
   _mm256_store_si256((__m256i *)i, at);
-#define PAIR(k) (*(const long long *)(src + i[k]))
+#define PAIR(k) _mm_cvtsi128_si64(_mm_loadl_epi64((const __m128i *)(src + i[k])))
   // Pairs 0, 1, 4, 5 and 2, 3, 6, 7: one shuffle then puts the eight of each side in order.
   const __m256d lo = _mm256_castsi256_pd(_mm256_setr_epi64x(PAIR(0), PAIR(1), PAIR(4), PAIR(5)));
   const __m256d hi = _mm256_castsi256_pd(_mm256_setr_epi64x(PAIR(2), PAIR(3), PAIR(6), PAIR(7)));
