@@ -124,22 +124,22 @@ static int turbulence_grid(float *out, const Grid *g, double z, double seed, int
 static napi_value turbulence_grid_js(napi_env env, napi_callback_info info) {
   size_t argc = 5;
   napi_value args[5];
-  if (napi_get_cb_info(env, info, &argc, args, NULL, NULL) != napi_ok || argc < 4)
-    return fail(env, "turbulenceGrid(out, grid, z, seed, octaves?)");
+  if (napi_get_cb_info(env, info, &argc, args, NULL, NULL) != napi_ok || argc != 5)
+    return fail(env, "turbulenceGrid(out, grid, z, seed, octaves)");
   napi_typedarray_type type;
   size_t length;
   void *data;
   if (napi_get_typedarray_info(env, args[0], &type, &length, &data, NULL, NULL) != napi_ok ||
       type != napi_float32_array)
     return fail(env, "turbulenceGrid: out is a Float32Array");
-  double cols, rows, z, seed, octaves = 3;
+  double cols, rows, z, seed, octaves;
   Grid g;
   if (!get_number(env, args[1], "cols", &cols) || !get_number(env, args[1], "rows", &rows) ||
       !get_number(env, args[1], "x0", &g.x0) || !get_number(env, args[1], "y0", &g.y0) ||
       !get_number(env, args[1], "step", &g.step) ||
       napi_get_value_double(env, args[2], &z) != napi_ok ||
       napi_get_value_double(env, args[3], &seed) != napi_ok ||
-      (argc > 4 && napi_get_value_double(env, args[4], &octaves) != napi_ok))
+      napi_get_value_double(env, args[4], &octaves) != napi_ok)
     return fail(env, "turbulenceGrid: a number is missing");
   if (cols < 1 || rows < 1 || cols != floor(cols) || rows != floor(rows) ||
       cols * rows > (double)length || octaves < 0 || octaves > 16 || octaves != floor(octaves))

@@ -63,8 +63,17 @@ export function valueNoise3(x: number, y: number, z: number, seed: number): numb
   return (y0 + (y1 - y0) * w) * 2 - 1
 }
 
+/** Octaves of distort's turbulence, wherever it is computed (the grid's native code too). */
+export const TURBULENCE_OCTAVES = 3
+
 /** Turbulence: octaves of value noise, each twice as fine and half as strong, in about [-1, 1]. */
-export function turbulence3(x: number, y: number, z: number, seed: number, octaves = 3): number {
+export function turbulence3(
+  x: number,
+  y: number,
+  z: number,
+  seed: number,
+  octaves = TURBULENCE_OCTAVES,
+): number {
   let sum = 0
   let amp = 1
   let norm = 0

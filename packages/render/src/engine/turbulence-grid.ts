@@ -1,4 +1,4 @@
-import { fade, hash3 } from './random'
+import { fade, hash3, TURBULENCE_OCTAVES } from './random'
 
 /** Where a grid of points lies in noise space: point (i, j) is (x0 + i * step, y0 + j * step). */
 export interface GridPlacement {
@@ -36,7 +36,7 @@ export function turbulenceGrid(
   g: GridPlacement,
   z: number,
   seed: number,
-  octaves = 3,
+  octaves = TURBULENCE_OCTAVES,
 ): void {
   const { cols, rows } = g
   const sums = new Float64Array(cols * rows)

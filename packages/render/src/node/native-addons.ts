@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
 import type { PixelPass } from '../engine/effects/distort'
+import { TURBULENCE_OCTAVES } from '../engine/random'
 import { turbulenceGrid } from '../engine/turbulence-grid'
 
 /**
@@ -43,7 +44,7 @@ export function turbulenceGridNative(): typeof turbulenceGrid | null {
   type Native = (...args: Parameters<typeof turbulenceGrid>) => boolean
   const native = addon<Native>('turbulence-grid.node', 'turbulenceGrid')
   if (!native) return null
-  return (out, grid, z, seed, octaves = 3) => {
+  return (out, grid, z, seed, octaves = TURBULENCE_OCTAVES) => {
     if (!native(out, grid, z, seed, octaves)) turbulenceGrid(out, grid, z, seed, octaves)
   }
 }
