@@ -40,14 +40,47 @@ echo "Installing ${missing[*]} with apt-get..."
 $sudo apt-get update -qq
 
 # RHVoice is in Debian's non-free component, which a default install leaves out of its sources.
+# It is added beside each Debian source the machine already has: its own mirror, suites and keys.
+debian_non_free_sources() {
+  local f
+  for f in /etc/apt/sources.list /etc/apt/sources.list.d/*.list; do
+    [ -f "$f" ] || continue
+    [ "$(basename "$f")" = storyreel-non-free.list ] && continue
+    awk '$1 == "deb" && / main( |$)/ {
+      options = ""
+      if (match($0, /\[[^]]*\]/)) {
+        options = " " substr($0, RSTART, RLENGTH)
+        $0 = substr($0, 1, RSTART - 1) substr($0, RSTART + RLENGTH)
+      }
+      print "deb" options " " $2 " " $3 " non-free"
+    }' "$f"
+  done
+  for f in /etc/apt/sources.list.d/*.sources; do
+    [ -f "$f" ] || continue
+    awk 'function flush(   nu, ns, i, j, u, s) {
+        if (types ~ /(^| )deb( |$)/ && components ~ /(^| )main( |$)/) {
+          nu = split(uris, u, " "); ns = split(suites, s, " ")
+          for (i = 1; i <= nu; i++) for (j = 1; j <= ns; j++)
+            print "deb" (key ? " [signed-by=" key "]" : "") " " u[i] " " s[j] " non-free"
+        }
+        types = uris = suites = components = key = ""
+      }
+      /^[ \t]*$/ { flush(); next }
+      /^Types:/ { sub(/^Types:[ \t]*/, ""); types = $0 }
+      /^URIs:/ { sub(/^URIs:[ \t]*/, ""); uris = $0 }
+      /^Suites:/ { sub(/^Suites:[ \t]*/, ""); suites = $0 }
+      /^Components:/ { sub(/^Components:[ \t]*/, ""); components = $0 }
+      /^Signed-By:/ { sub(/^Signed-By:[ \t]*/, ""); key = $0 }
+      END { flush() }' "$f"
+  done
+}
 has_candidate() { apt-cache policy "$1" 2>/dev/null | grep -q 'Candidate: [^(]'; }
 if [[ " ${missing[*]} " == *" rhvoice-english "* ]] && ! has_candidate rhvoice-english; then
   . /etc/os-release
-  if [ "$ID" = debian ]; then
+  sources=$(debian_non_free_sources)
+  if [ "$ID" = debian ] && [ -n "$sources" ]; then
     echo "Enabling Debian's non-free component for RHVoice..."
-    printf '%s\n' 'Types: deb' 'URIs: http://deb.debian.org/debian' "Suites: $VERSION_CODENAME" \
-      'Components: non-free' 'Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg' |
-      $sudo tee /etc/apt/sources.list.d/storyreel-non-free.sources >/dev/null
+    echo "$sources" | $sudo tee /etc/apt/sources.list.d/storyreel-non-free.list >/dev/null
     $sudo apt-get update -qq
   fi
 fi

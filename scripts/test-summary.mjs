@@ -4,7 +4,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 
-const [dir, ...failedSteps] = process.argv.slice(2)
+const [dir, seconds, ...failedSteps] = process.argv.slice(2)
 let passed = 0
 let failed = 0
 let skipped = 0
@@ -19,5 +19,6 @@ for (const file of reports) {
 }
 for (const step of failedSteps) if (!failedTestsOf.get(step)) failed += 1
 if (failedSteps.length > 0) console.log(`failed steps: ${failedSteps.join(', ')}`)
-console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`)
+const elapsed = `${Math.floor(Number(seconds) / 60)} min ${Number(seconds) % 60} s`
+console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped in ${elapsed}`)
 process.exit(failed > 0 || passed === 0 ? 1 : 0)

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Runs every check and test: lint, types, unit and integration tests (on PGlite and, when a
-# server answers on 127.0.0.1:5432 or under CI, on PostgreSQL), and the browser tests.
-# Ends with one line "tests: N passed, N failed".
+# Runs every check and test: lint, types, unit and integration tests, and the browser tests.
+# The server's tests run once on PostgreSQL when a server answers on 127.0.0.1:5432 (always under
+# CI), and those whose subject is the SQL run again on the embedded PGlite (apps/server's
+# vitest.config.ts); without PostgreSQL, all of them run on PGlite.
+# Ends with one line "tests: N passed, N failed, N skipped in M min S s".
 set -uo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/system-deps.sh ffmpeg frames voices chromium || exit 1
@@ -17,7 +19,30 @@ step() {
   shift
   echo
   echo "=== $name"
+  local started=$SECONDS
   if ! "$@"; then failed_steps+=("$name"); fi
+  echo "=== $name: $((SECONDS - started)) s"
+}
+
+# Two steps at once, each on a core of its own (lint and the type checker are one thread each);
+# their output is shown one after the other.
+side_by_side() {
+  local a=$1 b=$2
+  shift 2
+  local started=$SECONDS
+  ("$a" >"$results/$a.log" 2>&1) &
+  local pid_a=$!
+  ("$b" >"$results/$b.log" 2>&1) &
+  local pid_b=$!
+  local name pid
+  for name in "$a" "$b"; do
+    [ "$name" = "$a" ] && pid=$pid_a || pid=$pid_b
+    if ! wait "$pid"; then failed_steps+=("$name"); fi
+    echo
+    echo "=== $name"
+    cat "$results/$name.log"
+  done
+  echo "=== $a and $b: $((SECONDS - started)) s"
 }
 
 vitest() {
@@ -27,28 +52,24 @@ vitest() {
     --outputFile="$OLDPWD/$results/$name.json" "$@")
 }
 
-step lint npm run lint --silent
-step typecheck npm run typecheck --silent
+lint() { npm run lint --silent; }
+typecheck() { npm run typecheck --silent; }
+side_by_side lint typecheck
 step core vitest core packages/core
 step render vitest render packages/render
-# The hostile suite measures other users' latency while it attacks: it runs alone, one file at
-# a time, after the rest (on PostgreSQL when there is one: its race attacks need it).
-step server-pglite vitest server-pglite apps/server --exclude 'test/hostile/**'
 
 pg_url=${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}
 if node -e "const c=new (require('pg').Client)(process.argv[1]);c.connect().then(()=>c.end()).catch(()=>process.exit(1))" "$pg_url" 2>/dev/null; then
-  server_on_postgres() {
-    TEST_DATABASE_URL="$pg_url" vitest server-postgres apps/server --exclude 'test/hostile/**'
-  }
+  server_on_postgres() { TEST_DATABASE_URL="$pg_url" vitest server-postgres apps/server; }
+  database_tests_on_pglite() { SERVER_TESTS=database vitest server-pglite apps/server; }
   step server-postgres server_on_postgres
-  hostile() { TEST_DATABASE_URL="$pg_url" vitest hostile apps/server test/hostile --no-file-parallelism; }
-  step hostile hostile
+  step server-pglite database_tests_on_pglite
 elif [ -n "${CI:-}" ]; then
   echo "PostgreSQL is not reachable at $pg_url" >&2
   failed_steps+=(server-postgres)
 else
-  echo "(PostgreSQL not reachable at $pg_url: its server tests are skipped)"
-  step hostile vitest hostile apps/server test/hostile --no-file-parallelism
+  echo "(PostgreSQL not reachable at $pg_url: the server's tests run on PGlite alone)"
+  step server-pglite vitest server-pglite apps/server
 fi
 
 step web vitest web apps/web
@@ -70,4 +91,4 @@ step mobile mobile
 # The browser journeys build the web app first (e2e/support/build-web.ts).
 step e2e vitest e2e e2e
 
-node scripts/test-summary.mjs "$results" "${failed_steps[@]}"
+node scripts/test-summary.mjs "$results" "$SECONDS" "${failed_steps[@]}"

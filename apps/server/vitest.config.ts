@@ -1,8 +1,31 @@
 import { defineConfig } from 'vitest/config'
 
+/**
+ * The tests whose subject is the SQL itself: the queue on each database, task states across a
+ * restart, counters and quotas, sessions and sign-in codes, billing events, the plan command on
+ * the embedded database. `npm test` runs the whole suite once on PostgreSQL and these again on
+ * PGlite (SERVER_TESTS=database); without a PostgreSQL server, everything runs on PGlite.
+ */
+const DATABASE_TESTS = [
+  'src/commands/plan.test.ts',
+  'src/queue/render.test.ts',
+  'src/queue/render-fairness.test.ts',
+  'src/queue/render-lifecycle.test.ts',
+  'src/routes/auth/auth.test.ts',
+  'src/routes/composition/composition.test.ts',
+  'src/routes/stripe/webhook.test.ts',
+  'src/services/video-limit.test.ts',
+  'test/hostile/sign-in-abuse.test.ts',
+  'test/hostile/storage-quota.test.ts',
+]
+
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    include:
+      process.env.SERVER_TESTS === 'database'
+        ? DATABASE_TESTS
+        : ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    globalSetup: ['test/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     // Each file starts its own server and database; two at a time suits two cores.

@@ -2,6 +2,8 @@ import { spawn } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { inject } from 'vitest'
+import { copyPglite } from '../../apps/server/test/database-template'
 import { REPO_ROOT, SERVER_ENTRY, WEB_DIST } from './paths'
 
 export interface TestServer {
@@ -12,7 +14,7 @@ export interface TestServer {
 
 /**
  * Starts the real server (embedded database, in-process worker) on a free port and a fresh
- * DATA_DIR; `env` adds settings (fake stock providers, a fake OpenAI). `prepare` runs on the
+ * DATA_DIR, its database a copy of the run's template (./database-template.ts); `env` adds settings (fake stock providers, a fake OpenAI). `prepare` runs on the
  * fresh DATA_DIR before the server starts: the embedded database belongs to one process, so data
  * a journey needs beforehand (a PRO account) is written then.
  */
@@ -21,6 +23,8 @@ export async function startServer(
   prepare?: (dataDir: string) => Promise<void>,
 ): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'storyreel-e2e-'))
+  const template = inject('databaseTemplate')
+  if (template.kind === 'pglite') await copyPglite(template, dataDir)
   await prepare?.(dataDir)
   const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
     cwd: REPO_ROOT,

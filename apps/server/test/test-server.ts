@@ -1,15 +1,16 @@
-import { randomBytes } from 'node:crypto'
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import pg from 'pg'
 import type { FastifyInstance } from 'fastify'
+import { inject } from 'vitest'
 import { buildApp } from '../src/app'
 import { parseEnv, type Env } from '../src/env'
+import { copyPglite, createPgDatabase } from './database-template'
 
 /**
  * The real server on a random port with its own data folder and its own database: PGlite by
- * default, or a fresh database on the PostgreSQL server named by TEST_DATABASE_URL.
+ * default, or a database of its own on the PostgreSQL server named by TEST_DATABASE_URL; either
+ * starts as a copy of the run's template (./database-template.ts).
  */
 export interface TestServer {
   app: FastifyInstance
@@ -17,25 +18,6 @@ export interface TestServer {
   url: string
   pgDb: { url: string; drop(): Promise<void> } | null
   close(opts?: { keepData?: boolean }): Promise<void>
-}
-
-async function createPgDatabase(adminUrl: string) {
-  const name = `storyreel_test_${randomBytes(6).toString('hex')}`
-  const admin = new pg.Client({ connectionString: adminUrl })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  const url = new URL(adminUrl)
-  url.pathname = `/${name}`
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: adminUrl })
-      await c.connect()
-      await c.query(`drop database if exists ${name} with (force)`)
-      await c.end()
-    },
-  }
 }
 
 export async function startTestServer(
@@ -48,12 +30,12 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const dataDir =
     opts.restartOf?.env.DATA_DIR ?? (await mkdtemp(path.join(tmpdir(), 'storyreel-test-')))
-  const adminUrl = process.env.TEST_DATABASE_URL
-  const pgDb = opts.restartOf
-    ? opts.restartOf.pgDb
-    : adminUrl
-      ? await createPgDatabase(adminUrl)
-      : null
+  const template = inject('databaseTemplate')
+  let pgDb = opts.restartOf?.pgDb ?? null
+  if (!opts.restartOf) {
+    if (template.kind === 'postgres') pgDb = await createPgDatabase(template)
+    else await copyPglite(template, dataDir)
+  }
   const env = parseEnv({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,

@@ -1,5 +1,4 @@
 import { z } from 'zod'
-import type { MovieParams } from './composition'
 import type { CalmRegion, ImageDescription } from './media-file'
 
 /**
@@ -52,7 +51,7 @@ function subjectSpan(
  */
 export function chooseFraming(
   description: Pick<ImageDescription, 'width' | 'height' | 'focus' | 'kind' | 'calmRegion'>,
-  movie: Pick<MovieParams, 'width' | 'height'>,
+  movie: { width: number; height: number },
 ): Framing {
   const media = description.width / description.height
   const frame = movie.width / movie.height

@@ -26,6 +26,9 @@ export interface Database {
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url))
 
+/** Where the embedded database keeps its files. */
+export const pgliteDir = (dataDir: string) => path.join(dataDir, 'pglite')
+
 /**
  * Postgres's default 128 MB of shared buffers, less: the embedded database serves one server,
  * its pages are read through the OS's file cache anyway, and the buffers were most of the
@@ -95,7 +98,7 @@ export async function openDatabase(opts: {
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
   ])
-  const dir = path.join(opts.dataDir, 'pglite')
+  const dir = pgliteDir(opts.dataDir)
   await mkdir(dir, { recursive: true })
   const options = pgliteOptions(PGlite.defaultStartParams)
   await initPglite(dir, options)

@@ -1,5 +1,8 @@
+import { execFile } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
 import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { promisify } from 'node:util'
 import { eq } from 'drizzle-orm'
 import type { Composition, ImageDescription } from '@storyreel/core'
 import { storageKeys } from '../../src/adapters/storage/storage'
@@ -39,6 +42,23 @@ export function movieOf(
   } as Composition
 }
 
+/** Uploads a short clip, then moves `replacement` (a local file) over its stored file; its name. */
+async function uploadClipReplacedBy(
+  server: TestServer,
+  client: ApiClient,
+  replacement: string,
+): Promise<string> {
+  const described = await client.upload<{ descriptions: ImageDescription[] }>(
+    '/api/media/describe',
+    formWith([clipFile('clip.mp4', 1, 160, 90)]),
+  )
+  const name = described.data.descriptions[0]!.filename
+  const { db, storage } = server.app.services
+  const [row] = await db.select().from(media).where(eq(media.name, name))
+  await storage.putFile(storageKeys.upload(row!.userId, name), replacement)
+  return name
+}
+
 /**
  * A one-slide composition of a clip whose stored file then turns to garbage, as a failing disk or
  * object store would leave it: its render fails for good on our side, and ffprobe's error names
@@ -48,15 +68,18 @@ export async function damagedClipComposition(
   server: TestServer,
   client: ApiClient,
 ): Promise<Composition> {
-  const described = await client.upload<{ descriptions: ImageDescription[] }>(
-    '/api/media/describe',
-    formWith([clipFile('clip.mp4', 1, 160, 90)]),
-  )
-  const name = described.data.descriptions[0]!.filename
-  const { db, storage } = server.app.services
-  const [row] = await db.select().from(media).where(eq(media.name, name))
   const garbage = path.join(server.env.DATA_DIR, 'garbage.mp4')
   await writeFile(garbage, Buffer.alloc(4096, 7))
-  await storage.putFile(storageKeys.upload(row!.userId, name), garbage)
-  return movieOf(name, [160, 90], 1, 1, [])
+  return movieOf(await uploadClipReplacedBy(server, client, garbage), [160, 90], 1, 1, [])
+}
+
+/**
+ * A clip whose stored file then becomes a pipe nobody writes to, as a stalled network disk would
+ * leave it: a render of it waits at reading its media, holding its worker, until its time limit
+ * or a delete stops it, however fast the machine. Its stored name.
+ */
+export async function heldClip(server: TestServer, client: ApiClient): Promise<string> {
+  const pipe = path.join(server.env.DATA_DIR, `held-${randomUUID()}.mp4`)
+  await promisify(execFile)('mkfifo', [pipe])
+  return uploadClipReplacedBy(server, client, pipe)
 }

@@ -10,7 +10,7 @@ import { settled, signUp, waitForTask, type ApiClient } from '../client'
 import { ffmpegRunningFor } from '../processes'
 import { startTestServer, type TestServer } from '../test-server'
 import { recordTries } from './attack'
-import { movieOf, uploadPicture } from './compositions'
+import { heldClip, movieOf, uploadPicture } from './compositions'
 
 // A small time limit, so that the poisoned render is cut off within seconds, not minutes.
 const TIME_LIMIT = { factor: 0.1, minSeconds: 15 }
@@ -52,8 +52,11 @@ it('one account queues a render of days, and more, to hold the queue', async (ct
     message: 'msg_composition_too_costly',
   })
 
-  // Within the budget, but far slower than its time limit allows (the small factor).
-  const poison = movieOf(aFile, [640, 640], 1, 60, [{ name: 'distort', params: {} }])
+  // Within the budget, and held at reading its clip until its time limit (the small factor)
+  // stops it, however fast the machine.
+  const poison = movieOf(await heldClip(server, a.client), [640, 640], 1, 60, [
+    { name: 'distort', params: {} },
+  ])
   const limit = renderTimeLimitSeconds(poison, TIME_LIMIT)
   const poisoned = (await render(a.client, poison)).data.taskId
   // Once it holds a worker, A queues more and B queues one small render.

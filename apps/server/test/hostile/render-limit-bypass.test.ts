@@ -3,7 +3,7 @@ import { CANCEL_REASONS, PLANS, type Composition, type Task } from '@storyreel/c
 import { signUp, waitForTask, type ApiClient } from '../client'
 import { startTestServer, type TestServer } from '../test-server'
 import { recordTries } from './attack'
-import { damagedClipComposition, movieOf, uploadPicture } from './compositions'
+import { damagedClipComposition, heldClip, movieOf, uploadPicture } from './compositions'
 
 let server: TestServer
 beforeAll(async () => {
@@ -25,20 +25,23 @@ it('renders cut off, deleted or failed on purpose, to render past the monthly li
   const { client } = await signUp(server)
   const file = await uploadPicture(client)
 
-  // Stopped at its time limit: the user's composition took the worker; it counts.
+  // Stopped at its time limit (held at reading its clip, however fast the machine): the user's
+  // composition took the worker; it counts.
   const slow = await render(
     client,
-    movieOf(file, [640, 640], 1, 60, [{ name: 'distort', params: {} }]),
+    movieOf(await heldClip(server, client), [640, 640], 1, 60, [{ name: 'distort', params: {} }]),
   )
   expect(await waitForTask(client, slow)).toMatchObject({
     state: 'CANCELLED',
     error: CANCEL_REASONS.time_limit.text,
   })
 
-  // Deleted by its user while it renders: it counts.
-  const long = movieOf(file, [640, 360], 1, 60, [{ name: 'zoom', params: {} }])
+  // Deleted by its user while it renders (held, so it cannot finish first): it counts.
+  const long = movieOf(await heldClip(server, client), [640, 360], 1, 60, [
+    { name: 'zoom', params: {} },
+  ])
   const deleted = await render(client, long)
-  await waitForTask(client, deleted, (t) => t.state === 'EXECUTING' && (t.progress ?? 0) > 0)
+  await waitForTask(client, deleted, (t) => t.subtask === 'RENDERING_VIDEO')
   expect((await client.del(`/api/web/tasks/${deleted}`)).status).toBe(200)
 
   // Failed on our side (its stored file damaged): it does not count.

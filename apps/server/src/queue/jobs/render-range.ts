@@ -4,14 +4,21 @@ import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import type PgBoss from 'pg-boss'
 import { z } from 'zod'
-import { CompositionSchema, renderTimeLimitSeconds, WordTimingSchema } from '@storyreel/core'
-import { renderComposition } from '@storyreel/render/server'
+import type { FastifyBaseLogger } from 'fastify'
+import {
+  CompositionSchema,
+  renderTimeLimitSeconds,
+  WordTimingSchema,
+  type RenderTimeLimit,
+} from '@storyreel/core'
+import { renderComposition, type MediaTools } from '@storyreel/render/server'
+import type { Storage } from '../../adapters/storage/storage'
+import type { Db } from '../../db/client'
 import { loadTask } from '../../services/render-tasks'
 import { writeActiveJobOutput } from '../job-output'
 import { HEARTBEAT_EVERY_MS } from '../liveness'
 import { rendersDrawing, whileDrawing } from '../render-load'
 import { fetchMedia } from '../task-media'
-import type { RenderDeps } from './render-video'
 
 /**
  * One range of a split render (decision 016): frames [start, end) of the composition as
@@ -49,8 +56,16 @@ export function rangeWorkDir(dataDir: string, taskId: string) {
   return path.join(dataDir, 'tmp', `range-${taskId}-${randomUUID()}`)
 }
 
-/** What drawing a range needs: a whole render's deps less narration and splitting. */
-export type RangeDeps = Omit<RenderDeps, 'voice' | 'split'>
+/** What drawing a range needs; a whole render needs narration and splitting besides. */
+export interface RangeDeps {
+  db: Db
+  storage: Storage
+  dataDir: string
+  tools: MediaTools
+  log: FastifyBaseLogger
+  /** When a run is stopped: after this factor times its render's estimated cost (core). */
+  timeLimit: RenderTimeLimit
+}
 
 const POLL_MS = 1000
 

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { copyFile, mkdir, rm } from 'node:fs/promises'
 import path from 'node:path'
-import type { FastifyBaseLogger } from 'fastify'
 import type PgBoss from 'pg-boss'
 import { z } from 'zod'
 import {
@@ -11,8 +10,8 @@ import {
   type RenderTimeLimit,
   type TaskSubtask,
 } from '@storyreel/core'
-import { renderComposition, type MediaTools } from '@storyreel/render/server'
-import { storageKeys, type Storage } from '../../adapters/storage/storage'
+import { renderComposition } from '@storyreel/render/server'
+import { storageKeys } from '../../adapters/storage/storage'
 import type { VoiceEngine } from '../../adapters/voice/voice'
 import type { Db } from '../../db/client'
 import type { Env } from '../../env'
@@ -36,6 +35,7 @@ import { HEARTBEAT_EVERY_MS, HEARTBEAT_STALE_MS, workDir } from '../liveness'
 import { whileDrawing } from '../render-load'
 import { planSplit, renderSplit, type SplitConfig } from '../split-render'
 import { fetchMedia, MediaMissing } from '../task-media'
+import type { RangeDeps } from './render-range'
 
 /** The render job's payload, checked when a worker takes the job. */
 export const RenderVideoJobSchema = z.object({ taskId: z.uuid() })
@@ -61,14 +61,7 @@ const EXPIRY_MARGIN_SECONDS = 60
 /** A task whose user has another render running waits this long before it tries again. */
 const BUSY_RETRY_SECONDS = 5
 
-export interface RenderDeps {
-  db: Db
-  storage: Storage
-  dataDir: string
-  tools: MediaTools
-  log: FastifyBaseLogger
-  /** When a run is stopped: after this factor times its render's estimated cost (core). */
-  timeLimit: RenderTimeLimit
+export interface RenderDeps extends RangeDeps {
   /** Speaks the slides' narration. */
   voice: VoiceEngine
   /** When a long render is split across idle workers (decision 016). */
