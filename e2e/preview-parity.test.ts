@@ -1,4 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises'
+import { existsSync } from 'node:fs'
+import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
@@ -6,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createCanvas } from '@napi-rs/canvas'
 import { FONTS, scaledFontSize, type Composition } from '@storyreel/core'
 import { FPS } from '@storyreel/render'
-import { registerFonts } from '@storyreel/render/node'
+import { registerFonts, renderFrame } from '@storyreel/render/node'
 import { decode, grain, psnr, saveSideBySide, ssim, type Pixels } from './parity/compare'
 import { GRAIN_INSTANT, INSTANTS, storyboard, type Variant } from './parity/storyboard'
 import { newEmail, signUp } from './support/auth'
@@ -15,8 +16,8 @@ import { makeImage } from './support/media'
 import { startServer, type TestServer } from './support/server'
 
 // The parity spec: the frame the editor's live preview draws on /customize (SlidePreview, the
-// render's own drawFrame in Chromium) equals the frame POST /api/composition/frame renders on
-// the server (the video), for every effect type.
+// render's own drawFrame in Chromium) equals the frame the server renders into the video
+// (renderFrame, drawn here in Node on the file the server stored), for every effect type.
 
 /**
  * The preview draws the 1080x1920 movie at 540x960; the server's frame (a JPEG) is drawn at the
@@ -58,6 +59,16 @@ const score = (a: Pixels, b: Pixels) => {
   }
 }
 
+/** Where the server stored an upload: DATA_DIR/files/uploads/<userId>/<name>. */
+async function storedUpload(dataDir: string, name: string): Promise<string> {
+  const uploads = path.join(dataDir, 'files', 'uploads')
+  for (const userId of await readdir(uploads)) {
+    const file = path.join(uploads, userId, name)
+    if (existsSync(file)) return file
+  }
+  throw new Error(`no upload named ${name} under ${uploads}`)
+}
+
 interface StoredStory {
   state: { composition: Composition | null }
   version: number
@@ -72,6 +83,7 @@ describe('preview parity: the editor’s canvas draws the frame the server rende
   let workDir: string
   let composition: Composition
   let filename: string
+  let mediaPath: string
 
   /** The composition the editor holds, as saved in browser storage. */
   const stored = async () => {
@@ -103,6 +115,7 @@ describe('preview parity: the editor’s canvas draws the frame the server rende
     await page.waitForURL('**/customize', { timeout: 120_000 })
     const composed = (await stored()).state.composition!
     filename = composed.composition[0]!.filename
+    mediaPath = await storedUpload(server.dataDir, filename)
 
     // The slides are then shaped to use every effect type (as edits would), and the editor
     // opens them from browser storage.
@@ -122,23 +135,10 @@ describe('preview parity: the editor’s canvas draws the frame the server rende
     if (workDir) await rm(workDir, { recursive: true, force: true })
   })
 
+  /** The frame the video shows, as a JPEG of the movie's size decoded at the preview's. */
   async function serverFrame(c: Composition, slideIndex: number, t: number, size: Pixels) {
-    const res = await context.request.post(`${server.url}/api/composition/frame`, {
-      headers: { 'x-csrf-token': await csrf() },
-      data: { composition: c, slideIndex, t },
-    })
-    expect(res.status(), await res.text()).toBe(200)
-    expect(res.headers()['content-type']).toBe('image/jpeg')
-    return decode(await res.body(), size.width, size.height)
-  }
-
-  let token: string | undefined
-  async function csrf(): Promise<string> {
-    if (!token) {
-      const res = await context.request.get(`${server.url}/api/auth/csrf-token`)
-      token = ((await res.json()) as { data: { csrfToken: string } }).data.csrfToken
-    }
-    return token
+    const jpeg = await renderFrame({ composition: c, slideIndex, t, resolveMedia: () => mediaPath })
+    return decode(jpeg, size.width, size.height)
   }
 
   /** Shows slide `slideIndex` in the editor, scrubs 'Time' to t and reads the canvas. */

@@ -5,9 +5,9 @@
 #
 # Both settings keep the idle server small (decision 015). MALLOC_ARENA_MAX: glibc gives every
 # thread that allocates an arena of its own and keeps what they held after the thread ends; each
-# render and preview frame runs on a thread of its own, and two arenas kept the server about
-# 27 MB smaller after renders. --optimize-for-size: V8 grows its heap less far ahead of what is
-# live, which otherwise came and went by up to 35 MB between two measures of the idle server.
+# render runs on a thread of its own, and two arenas kept the server about 27 MB smaller after
+# renders. --optimize-for-size: V8 grows its heap less far ahead of what is live, which otherwise
+# came and went by up to 35 MB between two measures of the idle server.
 set -e
 dir=$(dirname "$0")
 case "$1" in

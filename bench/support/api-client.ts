@@ -87,9 +87,6 @@ export function benchClient(
     get: (url: string, route?: string) => call('GET', url, undefined, route),
     post: (url: string, json: unknown, route?: string) => call('POST', url, { json }, route),
     upload: (url: string, form: FormData, route?: string) => call('POST', url, { form }, route),
-    /** A call whose answer is not JSON (a preview frame): its status and bytes. */
-    raw: (method: string, url: string, json: unknown, route?: string) =>
-      send(method, url, route ?? `${method} ${url}`, { json }),
     forgetCsrf: () => {
       csrf = null
     },

@@ -9,8 +9,6 @@ import {
   isWithinRenderBudget,
   NARRATION_CHARS_PER_SECOND,
   narrationSecondsBound,
-  PREVIEW_FRAME_LIMITS,
-  previewFrameCost,
   RENDER_BUDGET_SECONDS,
   RENDER_COST,
   renderCost,
@@ -93,16 +91,6 @@ describe('renderTimeLimitSeconds', () => {
       2 * renderCost(long),
     )
     expect(renderTimeLimitSeconds(movie([160, 90], 1, 1, []))).toBe(60)
-  })
-})
-
-describe('previewFrameCost', () => {
-  it('passes a 4K frame with a distort and a blur, not one with ten distorts', () => {
-    const [heavy] = movie(SQUARE_4K, 1, 4, ['distort', 'blur']).composition
-    const [attack] = movie(SQUARE_4K, 1, 4, Array(10).fill('distort')).composition
-    const size = { width: SQUARE_4K[0], height: SQUARE_4K[1] }
-    expect(previewFrameCost(heavy!, size)).toBeLessThanOrEqual(PREVIEW_FRAME_LIMITS.maxCostSeconds)
-    expect(previewFrameCost(attack!, size)).toBeGreaterThan(PREVIEW_FRAME_LIMITS.maxCostSeconds)
   })
 })
 

@@ -1,4 +1,4 @@
-import { FPS, MAX_MOVIE_SECONDS, type Composition, type MovieParams } from './composition'
+import { MAX_MOVIE_SECONDS, type Composition, type MovieParams } from './composition'
 import type { EffectName } from './effects'
 import type { Framing } from './framing'
 import { MAX_SLIDE_SECONDS } from './limits'
@@ -148,22 +148,4 @@ export function renderTimeLimitSeconds(
   limit: RenderTimeLimit = DEFAULT_RENDER_TIME_LIMIT,
 ): number {
   return Math.max(limit.minSeconds, limit.factor * renderCost(composition))
-}
-
-/** Limits of the editor's preview frames, drawn one at a time per user off the event loop. */
-export const PREVIEW_FRAME_LIMITS = {
-  /** Estimated work of one frame, CPU seconds: a 4K frame with a distort and a blur passes. */
-  maxCostSeconds: 3,
-  /** A frame still drawing after this is stopped. */
-  timeLimitMs: 6000,
-  /** Frames a user may ask for per second. */
-  perSecond: 10,
-}
-
-/** Estimated work of one preview frame of this slide, CPU seconds. */
-export function previewFrameCost(
-  slide: Slide,
-  movie: Pick<MovieParams, 'width' | 'height'>,
-): number {
-  return RENDER_COST.perSlide + costPerSecond(slide, movie) / FPS
 }

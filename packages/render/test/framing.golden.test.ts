@@ -16,11 +16,10 @@ import {
 } from './helpers'
 
 /**
- * Golden frames of fitted slides, drawn by renderFrame (the server's frame, the video's
- * drawFrame) at JPEG quality 100: a portrait card in a 16:9 frame and a panorama in 9:16,
- * checked for what a viewer sees: the whole picture, sharp and centred, and around it a
- * blurred, darkened copy of the same picture, never black. Each frame is also written as a PNG
- * beside the media, to look at.
+ * Golden frames of fitted slides, drawn by renderFrame (the video's drawFrame) at JPEG quality
+ * 100: a portrait card in a 16:9 frame and a panorama in 9:16, checked for what a viewer sees:
+ * the whole picture, sharp and centred, and around it a blurred, darkened copy of the same
+ * picture, never black. Each frame is also written as a PNG beside the media, to look at.
  */
 const LANDSCAPE = { width: 640, height: 360 }
 const PORTRAIT = { width: 360, height: 640 }

@@ -22,20 +22,6 @@ export type RenderBody = z.infer<typeof RenderBodySchema>
 
 export const RenderAnswerSchema = z.object({ taskId: z.string() })
 
-/** One instant of one slide, drawn by the render engine, for the editor's preview. */
-export const FrameBodySchema = z
-  .object({
-    composition: CompositionSchema,
-    slideIndex: z.number().int().min(0),
-    /** Seconds from the slide's start. */
-    t: z.number().min(0),
-  })
-  .refine((b) => b.slideIndex < b.composition.composition.length, {
-    message: 'no such slide',
-    path: ['slideIndex'],
-  })
-export type FrameBody = z.infer<typeof FrameBodySchema>
-
 export const compositionApi = {
   create: endpoint({
     method: 'POST',
@@ -48,12 +34,5 @@ export const compositionApi = {
     path: '/composition/render',
     body: RenderBodySchema,
     answer: RenderAnswerSchema,
-  }),
-  /** A JPEG of one instant of a slide. */
-  frame: endpoint({
-    method: 'POST',
-    path: '/composition/frame',
-    body: FrameBodySchema,
-    answer: 'binary',
   }),
 }

@@ -325,7 +325,7 @@ export function drawCaptions(ctx: Ctx, captions: SceneCaptions, frame: FrameInfo
 
 /**
  * A slide's captions before its narration is synthesised: its words timed by estimate from the
- * slide's start, for the editor's preview and the preview frame (the render times them from the
+ * slide's start, for the editor's preview and renderFrame (the render times them from the
  * speech). None while captions are off, without a voice or without words.
  */
 export function estimatedCaptions(movie: MovieParams, slide: Slide): SceneCaptions | undefined {

@@ -1,11 +1,10 @@
 import { CompositionSchema, type Composition } from '@storyreel/core'
-import type { ChildProcess } from 'node:child_process'
 import { drawFrame, estimatedCaptions } from '../engine'
 import { loadSlideMedia } from './media'
 import type { MediaTools } from './run-tool'
 import { createSurface } from './surface'
 
-/** The preview frame's JPEG quality unless told otherwise. */
+/** The frame's JPEG quality unless told otherwise. */
 export const FRAME_JPEG_QUALITY = 90
 
 export interface RenderFrameOptions {
@@ -17,8 +16,6 @@ export interface RenderFrameOptions {
   /** JPEG quality, 0..100. */
   quality?: number
   tools?: MediaTools
-  /** Told of each decoder started (a clip's ffmpeg), so a caller that gives up can kill it. */
-  onSpawn?: (child: ChildProcess) => void
 }
 
 /**
@@ -34,7 +31,6 @@ export async function renderFrame(opts: RenderFrameOptions): Promise<Buffer> {
   const media = await loadSlideMedia(opts.resolveMedia(slide.filename), slide, width, height, {
     from: t,
     tools: opts.tools,
-    onSpawn: opts.onSpawn,
   })
   try {
     await media.seek(0)

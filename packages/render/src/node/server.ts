@@ -4,13 +4,6 @@
  * processes.
  */
 export { renderComposition, type RenderOptions } from './render-composition'
-export {
-  FramePoolFullError,
-  FrameTimeLimitError,
-  startFramePool,
-  type FramePool,
-  type FrameRequest,
-} from './frame-pool'
 export { probeMedia, scaleToRgb, type MediaInfo } from './probe'
 export { DEFAULT_TOOLS, runTool, type MediaTools } from './run-tool'
 export { buildNarrationTrack, type NarrationPart } from './narration-track'

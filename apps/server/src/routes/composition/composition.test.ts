@@ -187,36 +187,3 @@ describe('render requests and tasks', () => {
     expect((await client.get<Task[]>('/api/web/tasks/user?thumbnail=true')).data).toEqual([])
   })
 })
-
-describe('preview frames', () => {
-  it('draws one instant of a slide as a JPEG of the movie size, for its owner only', async () => {
-    const { client } = await signUp(server)
-    const other = await signUp(server)
-    const content = await composeFor(client)
-    content.movieParams = { ...content.movieParams, width: 360, height: 640 }
-    const res = await client.post('/api/composition/frame', {
-      composition: content,
-      slideIndex: 1,
-      t: 1.5,
-    })
-    expect(res.status).toBe(200)
-    expect(res.headers.get('content-type')).toBe('image/jpeg')
-    const { loadImage } = await import('@napi-rs/canvas')
-    const image = await loadImage(res.body)
-    expect([image.width, image.height]).toEqual([360, 640])
-
-    const bad = await client.post<{ fields: string[] }>('/api/composition/frame', {
-      composition: content,
-      slideIndex: 5,
-      t: 0,
-    })
-    expect(bad.status).toBe(400)
-    expect(bad.data.fields).toContain('slideIndex')
-    const theirs = await other.client.post('/api/composition/frame', {
-      composition: content,
-      slideIndex: 0,
-      t: 0,
-    })
-    expect(theirs.status).toBe(404)
-  })
-})

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { compositionApi, PREVIEW_FRAME_LIMITS, renderTimeLimitSeconds } from '@storyreel/core'
-import { storageKeys } from '../../adapters/storage/storage'
+import { compositionApi, renderTimeLimitSeconds } from '@storyreel/core'
 import { AppError } from '../../http/app-error'
 import { requestSignal } from '../../http/request-signal'
 import { route } from '../../http/route'
@@ -11,14 +10,11 @@ import {
   renderTimeLimit,
   renderVideoQueue,
 } from '../../queue/jobs/render-video'
-import { openPreviewFrames } from '../../services/preview-frames'
 import { attachJob, cancelUnqueued, requestRender } from '../../services/render-tasks'
 import { ownedMedia } from '../../services/uploads'
 
 export async function compositionRoutes(app: FastifyInstance) {
-  const { db, storage, queue, env, ai } = app.services
-  const frames = openPreviewFrames({ ffmpeg: env.FFMPEG_PATH, ffprobe: env.FFPROBE_PATH })
-  app.addHook('onClose', () => frames.close())
+  const { db, queue, env, ai } = app.services
 
   /**
    * A chat model composes when the server has an OpenAI key, the rules otherwise or when it
@@ -58,31 +54,4 @@ export async function compositionRoutes(app: FastifyInstance) {
     }
     return { taskId: task.id }
   })
-
-  /**
-   * A JPEG of one instant of a slide through the same engine as the render, for the editor's
-   * live preview: what the user sees is what the video shows.
-   */
-  route(
-    app,
-    compositionApi.frame,
-    async (req, res) => {
-      const user = requireUser(req)
-      const slide = req.body.composition.composition[req.body.slideIndex]!
-      const jpeg = await frames.draw(user.id, req.body, async () => {
-        const [row] = await ownedMedia(db, user.id, [slide.filename])
-        return storage.localPath(storageKeys.upload(user.id, row!.name))
-      })
-      return res.header('Content-Type', 'image/jpeg').header('Cache-Control', 'no-store').send(jpeg)
-    },
-    {
-      config: {
-        rateLimit: {
-          max: PREVIEW_FRAME_LIMITS.perSecond,
-          timeWindow: 1000,
-          keyGenerator: (req) => req.user?.id ?? req.ip,
-        },
-      },
-    },
-  )
 }
