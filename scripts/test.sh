@@ -57,6 +57,7 @@ typecheck() { npm run typecheck --silent; }
 side_by_side lint typecheck
 step core vitest core packages/core
 step render vitest render packages/render
+step native-sanitized npm run test:native --silent
 
 pg_url=${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}
 if node -e "const c=new (require('pg').Client)(process.argv[1]);c.connect().then(()=>c.end()).catch(()=>process.exit(1))" "$pg_url" 2>/dev/null; then

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import type { PixelPass } from '../engine/effects/distort'
 import { TURBULENCE_OCTAVES } from '../engine/random'
 import { turbulenceGrid } from '../engine/turbulence-grid'
@@ -15,11 +15,15 @@ export type RgbaToI420 = (rgba: Buffer, width: number, height: number, out: Buff
 
 const require = createRequire(import.meta.url)
 const loaded = new Map<string, unknown>()
+/** Where they are: native/build/, or another build (test-native.sh's, with the sanitizers). */
+const buildDir = process.env.RENDER_NATIVE_DIR
+  ? pathToFileURL(`${process.env.RENDER_NATIVE_DIR}/`)
+  : new URL('../../native/build/', import.meta.url)
 
 function addon<T>(file: string, name: string): T | null {
   const key = `${file}#${name}`
   if (!loaded.has(key)) {
-    const path = fileURLToPath(new URL(`../../native/build/${file}`, import.meta.url))
+    const path = fileURLToPath(new URL(file, buildDir))
     loaded.set(key, existsSync(path) ? (require(path) as Record<string, T>)[name] : null)
   }
   return loaded.get(key) as T | null
