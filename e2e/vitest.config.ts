@@ -7,7 +7,7 @@ export default defineConfig({
     root: fileURLToPath(new URL('.', import.meta.url)),
     include: ['**/*.test.ts'],
     exclude: ['**/node_modules/**'],
-    globalSetup: ['./support/build-web.ts', './support/database-template.ts'],
+    globalSetup: ['./support/build.ts', './support/database-template.ts'],
     testTimeout: 10 * 60 * 1000,
     hookTimeout: 3 * 60 * 1000,
     fileParallelism: false,

@@ -89,7 +89,7 @@ mobile() {
     { echo "cap sync did not add the camera plugin" >&2; return 1; }
 }
 step mobile mobile
-# The browser journeys build the web app first (e2e/support/build-web.ts).
+# The browser journeys build the web app and the server first (e2e/support/build.ts).
 step e2e vitest e2e e2e
 
 node scripts/test-summary.mjs "$results" "$SECONDS" "${failed_steps[@]}"

@@ -26,7 +26,7 @@ export async function startServer(
   const template = inject('databaseTemplate')
   if (template.kind === 'pglite') await copyPglite(template, dataDir)
   await prepare?.(dataDir)
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: REPO_ROOT,
     env: {
       ...process.env,

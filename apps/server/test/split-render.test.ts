@@ -3,6 +3,7 @@ import { readdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CaptionsSchema, type Composition, type ImageDescription } from '@storyreel/core'
+import { sweepOrphanWork } from '../src/queue/supervisor'
 import { soundStarts } from './audio-measures'
 import { signUp, waitForTask, type ApiClient } from './client'
 import { clipFile, formWith, pictureFile } from './media-fixtures'
@@ -245,7 +246,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a render split across workers',
       single,
       ranges.slice(1).map((r) => r.start),
     )
-    await sleep(6000) // one supervisor sweep removes what the killed worker left
+    // The supervisor's next sweep, called now instead of waited for, removes what the killed
+    // worker left.
+    await sweepOrphanWork(server.env.DATA_DIR, server.app.services.db)
     const tmp = await readdir(path.join(server.env.DATA_DIR, 'tmp')).catch(() => [])
     expect(tmp.filter((n) => n.startsWith('range-') || n.startsWith('render-'))).toEqual([])
   }, 240_000)

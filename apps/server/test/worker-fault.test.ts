@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inArray } from 'drizzle-orm'
 import type { Composition, ImageDescription } from '@storyreel/core'
 import { tasks } from '../src/db/schema'
+import { sweepOrphanWork } from '../src/queue/supervisor'
 import { signUp } from './client'
 import { formWith, pictureFile } from './media-fixtures'
 import { startWorkerProcess, type WorkerProcess } from './processes'
@@ -114,7 +115,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('render workers on PostgreSQL', 
         'thumbnail.jpg',
         'video.mp4',
       ])
-    await sleep(6000) // one supervisor sweep
+    // What the supervisor's next sweep does, called now instead of waited for.
+    await sweepOrphanWork(server.env.DATA_DIR, server.app.services.db)
     const tmp = await readdir(path.join(server.env.DATA_DIR, 'tmp')).catch(() => [])
     expect(tmp.filter((n) => n.startsWith('render-'))).toEqual([])
   }, 240_000)
