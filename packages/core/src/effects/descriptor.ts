@@ -21,9 +21,24 @@ export function numberIn(range: { min: number; max: number }) {
 
 type KeysOf<P, T> = { [K in keyof P]-?: NonNullable<P[K]> extends T ? K : never }[keyof P] & string
 
+/** What drawing an effect costs, as the render budget counts it (docs/decisions/004). */
+export interface EffectRenderCost<P> {
+  /**
+   * CPU seconds it adds to RENDER_COST.base per second of video per megapixel: what
+   * bench/effect-cost measures with `costliest`, rounded up (0 for a camera, which the base
+   * already counts).
+   */
+  weight: number
+  /** Its params that cost the most within the bounds; bench/effect-cost draws it with them. */
+  costliest: Partial<P>
+}
+
 /**
  * Everything the app knows about one effect besides drawing it: the engine draws it from its
- * parsed params, the editor builds its panel from the rest.
+ * parsed params, the editor builds its panel from the rest, the render budget counts its cost
+ * and the benches load it at its heaviest. Everything said of an effect by name lives here or in
+ * its engine module (packages/render/src/engine/effects), never in a switch elsewhere
+ * (docs/adding-an-effect.md).
  */
 export interface EffectDescriptor<N extends string, S extends z.ZodObject> {
   name: N
@@ -45,6 +60,13 @@ export interface EffectDescriptor<N extends string, S extends z.ZodObject> {
    * {r,g,b} objects pick a colour, other strings are typed.
    */
   controls?: Partial<Record<KeysOf<z.output<S>, string>, 'font'>>
+  renderCost: EffectRenderCost<z.output<S>>
+  /**
+   * Its costliest params that also change on every frame (a blur whose radius moves, turbulence
+   * that evolves), so that a renderer can reuse nothing from one frame to the next: bench/render's
+   * effect-<name> job and bench/frame-cost draw it with them. Absent: renderCost.costliest.
+   */
+  heaviest?: Partial<z.output<S>>
 }
 
 /** Checks a descriptor against its params schema and keeps its name's literal type. */

@@ -85,4 +85,11 @@ export const distortEffect = defineEffect({
     turbulentDisplaceSize: DISPLACE_SIZE,
     turbulentDisplaceEvolution: DISPLACE_EVOLUTION,
   },
+  renderCost: { weight: 2, costliest: { turbulentDisplaceAmount: 100, noiseAmount: 100 } },
+  heaviest: {
+    turbulentDisplaceAmount: 100,
+    turbulentDisplaceSize: 120,
+    turbulentDisplaceEvolution: 1800,
+    noiseAmount: 100,
+  },
 })

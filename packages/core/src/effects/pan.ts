@@ -14,4 +14,6 @@ export const panEffect = defineEffect({
   params: PanParamsSchema,
   defaults: {},
   sliders: {},
+  // The camera draws the media: the base cost, nothing on top.
+  renderCost: { weight: 0, costliest: {} },
 })

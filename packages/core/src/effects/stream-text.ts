@@ -14,4 +14,5 @@ export const streamTextEffect = defineEffect({
   sliders: animatedTextEffect.sliders,
   hidden: ['scaledFontSize', 'stream'],
   controls: animatedTextEffect.controls,
+  renderCost: animatedTextEffect.renderCost,
 })

@@ -70,4 +70,9 @@ export const vignetteEffect = defineEffect({
     startSize: 'animate',
     endSize: 'animate',
   },
+  // Animated, so its mask is painted again on every frame.
+  renderCost: {
+    weight: 0.4,
+    costliest: { amount: 120, animate: true, startAmount: 0, endAmount: 120 },
+  },
 })

@@ -40,4 +40,6 @@ export const zoomEffect = defineEffect({
   },
   // Set by the analysis of the media, not by hand.
   hidden: ['focusX', 'focusY'],
+  // The camera draws the media: the base cost, nothing on top.
+  renderCost: { weight: 0, costliest: { zoomStart: 100, zoomEnd: 250 } },
 })
