@@ -113,6 +113,7 @@ export type AnimatedTextParams = z.infer<typeof AnimatedTextParamsSchema>
 export const animatedTextEffect = defineEffect({
   name: 'animated_text',
   label: 'Text',
+  icon: 'type',
   params: AnimatedTextParamsSchema,
   defaults: ANIMATED_TEXT_DEFAULTS,
   sliders: {

@@ -12,6 +12,7 @@ export type BlurParams = z.infer<typeof BlurParamsSchema>
 export const blurEffect = defineEffect({
   name: 'blur',
   label: 'Blur',
+  icon: 'droplets',
   params: BlurParamsSchema,
   defaults,
   presets: [

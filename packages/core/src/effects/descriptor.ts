@@ -21,6 +21,24 @@ export function numberIn(range: { min: number; max: number }) {
 
 type KeysOf<P, T> = { [K in keyof P]-?: NonNullable<P[K]> extends T ? K : never }[keyof P] & string
 
+/**
+ * The icons an effect may show in the editor's effect bar and Add effect menu, by their lucide
+ * name. A fixed set that the web app draws: core names an icon without depending on React.
+ */
+export type EffectIconName =
+  | 'aperture'
+  | 'captions'
+  | 'contrast'
+  | 'droplets'
+  | 'film'
+  | 'move-horizontal'
+  | 'palette'
+  | 'sparkles'
+  | 'sun-dim'
+  | 'type'
+  | 'waves'
+  | 'zoom-in'
+
 /** What drawing an effect costs, as the render budget counts it (docs/decisions/004). */
 export interface EffectRenderCost<P> {
   /**
@@ -43,6 +61,7 @@ export interface EffectRenderCost<P> {
 export interface EffectDescriptor<N extends string, S extends z.ZodObject> {
   name: N
   label: string
+  icon: EffectIconName
   params: S
   /** The params of a newly added effect (SPEC section 3, "Defaults for a new effect"). */
   defaults: z.output<S>

@@ -36,6 +36,7 @@ export type DistortParams = z.infer<typeof DistortParamsSchema>
 export const distortEffect = defineEffect({
   name: 'distort',
   label: 'Distort',
+  icon: 'waves',
   params: DistortParamsSchema,
   defaults,
   // The spec names these presets without values; they grow from barely visible to glitch art.

@@ -16,6 +16,7 @@ export type FadeParams = z.infer<typeof FadeParamsSchema>
 export const fadeEffect = defineEffect({
   name: 'fade',
   label: 'Fade',
+  icon: 'sun-dim',
   params: FadeParamsSchema,
   defaults,
   presets: [

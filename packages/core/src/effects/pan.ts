@@ -11,6 +11,7 @@ export type PanParams = z.infer<typeof PanParamsSchema>
 export const panEffect = defineEffect({
   name: 'pan',
   label: 'Pan',
+  icon: 'move-horizontal',
   params: PanParamsSchema,
   defaults: {},
   sliders: {},

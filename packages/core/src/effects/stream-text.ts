@@ -9,6 +9,7 @@ import { defineEffect } from './descriptor'
 export const streamTextEffect = defineEffect({
   name: 'stream_text',
   label: 'Streaming text',
+  icon: 'captions',
   params: AnimatedTextParamsSchema,
   defaults: { ...ANIMATED_TEXT_DEFAULTS, stream: true },
   sliders: animatedTextEffect.sliders,

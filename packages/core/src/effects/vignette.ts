@@ -46,6 +46,7 @@ export type VignetteParams = z.infer<typeof VignetteParamsSchema>
 export const vignetteEffect = defineEffect({
   name: 'vignette',
   label: 'Vignette',
+  icon: 'aperture',
   params: VignetteParamsSchema,
   defaults: VIGNETTE_DEFAULTS,
   presets: [

@@ -26,6 +26,7 @@ export type ZoomParams = z.infer<typeof ZoomParamsSchema>
 export const zoomEffect = defineEffect({
   name: 'zoom',
   label: 'Zoom',
+  icon: 'zoom-in',
   params: ZoomParamsSchema,
   defaults,
   presets: [
