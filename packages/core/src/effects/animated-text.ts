@@ -110,6 +110,11 @@ export const AnimatedTextParamsSchema = z.object({
 })
 export type AnimatedTextParams = z.infer<typeof AnimatedTextParamsSchema>
 
+/** Once the text has faded in. */
+function textShownAfter(params: AnimatedTextParams): number {
+  return (params.textStart ?? 0) + (params.fadeInDuration ?? 0)
+}
+
 export const animatedTextEffect = defineEffect({
   name: 'animated_text',
   label: 'Text',
@@ -137,6 +142,7 @@ export const animatedTextEffect = defineEffect({
   controls: { font: 'font' },
   // Measured at about nothing beside the frame's pixels, even with the longest text.
   renderCost: { weight: 0.1, costliest: LONGEST_TEXT },
+  shownAfter: textShownAfter,
 })
 
 /** The pixel size of a fontSize on a frame of this size, so text looks alike at every ratio. */

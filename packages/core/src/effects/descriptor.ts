@@ -86,6 +86,12 @@ export interface EffectDescriptor<N extends string, S extends z.ZodObject> {
    * effect-<name> job and bench/frame-cost draw it with them. Absent: renderCost.costliest.
    */
   heaviest?: Partial<z.output<S>>
+  /**
+   * Seconds from the slide's start after which it shows what it is there for (a fade from black
+   * has ended, a title has faded in): a paused preview opens the slide there, so that the editor
+   * shows the picture and its words rather than a black first frame. Absent: from the start.
+   */
+  shownAfter?(params: z.output<S>): number
 }
 
 /** Checks a descriptor against its params schema and keeps its name's literal type. */

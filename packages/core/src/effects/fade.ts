@@ -30,4 +30,5 @@ export const fadeEffect = defineEffect({
   // at both ends.
   renderCost: { weight: 0.25, costliest: { fadeInDuration: 10, fadeOutDuration: 10 } },
   heaviest: { fadeInDuration: 2, fadeOutDuration: 2 },
+  shownAfter: (params) => params.fadeInDuration ?? 0,
 })

@@ -16,4 +16,5 @@ export const streamTextEffect = defineEffect({
   hidden: ['scaledFontSize', 'stream'],
   controls: animatedTextEffect.controls,
   renderCost: animatedTextEffect.renderCost,
+  shownAfter: animatedTextEffect.shownAfter,
 })
