@@ -6,23 +6,23 @@ import { parseArgs } from 'node:util'
 import {
   CompositionSchema,
   EFFECT_NAMES,
+  effectDescriptor,
   RENDER_COST,
   type Composition,
-  type EffectName,
   type Framing,
 } from '@storyreel/core'
 import { renderComposition } from '@storyreel/render/node'
 import { benchPhotos } from './render-media'
-import { LONG_TEXT } from './render-jobs'
 
 /**
  * bench/effect-cost: measures the weights of core's render budget (RENDER_COST). Renders one
  * slide of a 3000x2000 photo under a zoom (a moving picture: x264 codes a still one several
  * times faster, so a still base would flatter), then with each other effect added at its
- * costliest settings within the bounds, then fitted instead of covering, and prints CPU seconds
- * (this process, its render thread and ffmpeg; Linux) per second of video per megapixel: the
- * base (photo and clip), and what each effect and the fit framing add, beside the figures in
- * core. CPU time, not wall time: it holds on a busy machine.
+ * costliest settings within the bounds (its descriptor's renderCost.costliest), then fitted
+ * instead of covering, and prints CPU seconds (this process, its render thread and ffmpeg;
+ * Linux) per second of video per megapixel: the base (photo and clip), and what each effect and
+ * the fit framing add, beside the figures in core. CPU time, not wall time: it holds on a busy
+ * machine.
  *
  *   npm run effect-cost -w @storyreel/bench [-- --seconds 3 --size 1080x1920 --runs 2]
  */
@@ -39,18 +39,6 @@ const { values } = parseArgs({
 const seconds = Number(values.seconds)
 const [width, height] = values.size.split('x').map(Number) as [number, number]
 const runs = Number(values.runs)
-
-/** The costliest params of each effect within its bounds. */
-const HEAVIEST: Record<EffectName, Record<string, unknown>> = {
-  zoom: { zoomStart: 100, zoomEnd: 250 },
-  pan: {},
-  fade: { fadeInDuration: 10, fadeOutDuration: 10 },
-  vignette: { amount: 120, animate: true, startAmount: 0, endAmount: 120 },
-  blur: { startBlur: 100, endBlur: 100 },
-  distort: { turbulentDisplaceAmount: 100, noiseAmount: 100 },
-  animated_text: { ...LONG_TEXT, stream: true },
-  stream_text: LONG_TEXT,
-}
 
 async function clip(): Promise<string> {
   const file = join(OUT, 'clip-1920x1080.mp4')
@@ -109,7 +97,7 @@ const megapixels = (width * height) / 1e6
 const perUnit = (cpu: number) => cpu / seconds / megapixels
 const fmt = (v: number) => v.toFixed(3).padStart(7)
 
-const zoom = { name: 'zoom', params: HEAVIEST.zoom }
+const zoom = { name: 'zoom', params: effectDescriptor('zoom').renderCost.costliest }
 const [photo] = await benchPhotos(OUT)
 const base = perUnit(await timeRender(photo!, [zoom]))
 const video = perUnit(await timeRender(await clip(), []))
@@ -117,7 +105,8 @@ console.log(`${width}x${height}, ${seconds} s slides; CPU s per video-second per
 console.log(`base (photo, zoom) ${fmt(base)}  (${fmt(RENDER_COST.base)})`)
 console.log(`base (clip)        ${fmt(video)}  (${fmt(RENDER_COST.base)})`)
 for (const name of EFFECT_NAMES.filter((n) => n !== 'zoom')) {
-  const added = perUnit(await timeRender(photo!, [zoom, { name, params: HEAVIEST[name] }])) - base
+  const params = effectDescriptor(name).renderCost.costliest
+  const added = perUnit(await timeRender(photo!, [zoom, { name, params }])) - base
   console.log(`+ ${name.padEnd(16)} ${fmt(added)}  (${fmt(RENDER_COST.effects[name])})`)
 }
 // The 3:2 photo fitted in the frame: its backdrop scaled up under it on every frame.

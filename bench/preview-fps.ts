@@ -13,7 +13,8 @@ import { benchPhotos } from './render-media'
  * (540x960 for 1080x1920). Prints one line per effect: frames per second while playing (the
  * page's animation frames; the display's 60 Hz is the ceiling), the slowest 5 % of frame
  * intervals, and the median milliseconds one frame takes to draw and read back (the same
- * drawing, timed alone; blur and distort as drawn while playing: at half size).
+ * drawing, timed alone; a costly effect such as blur or distort as drawn while playing: at
+ * half size).
  *
  *   npm run preview-fps -w @storyreel/bench [-- --seconds 3 --size 1080x1920]
  */
@@ -98,7 +99,7 @@ try {
     await page.getByRole('button', { name: 'Pause' }).click()
     const fps = intervals.length / (intervals.reduce((a, b) => a + b, 0) / 1000)
     const p95 = intervals.sort((a, b) => a - b)[Math.floor(intervals.length * 0.95)]!
-    const draft = effects.some((e) => e.name === 'blur' || e.name === 'distort')
+    const draft = await page.evaluate((c) => window.drawsDraft(c), c)
     const cost = await page.evaluate(([c, d]) => window.drawCost(c, 60, d), [c, draft] as const)
     const full = draft ? await page.evaluate((c) => window.drawCost(c, 60, false), c) : 0
     console.log(

@@ -3,6 +3,7 @@ import {
   EFFECT_DEFAULTS,
   EFFECT_NAMES,
   EFFECT_PRESETS,
+  effectDescriptor,
   type Composition,
   type Effect,
   type EffectName,
@@ -78,34 +79,14 @@ export function headlineJob(width: number, height: number, photos: readonly stri
   }
 }
 
-/** 500 characters wrapped over the whole frame, outlined, streamed a character at a time. */
-export const LONG_TEXT = {
-  text: 'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(9).slice(0, 500),
-  fontSize: 40,
-  border: { color: { r: 0, g: 0, b: 0 }, width: 20 },
-  textStart: 0,
-  textEnd: 60,
-  charsPerSecond: 100,
-}
-
 /**
  * Each effect at its costliest within the editor's bounds, changing on every frame (a blur
  * whose radius moves, turbulence that evolves): nothing a renderer could reuse between frames.
+ * The effect's descriptor declares them.
  */
-export const HEAVIEST: Record<EffectName, Record<string, unknown>> = {
-  zoom: { zoomStart: 100, zoomEnd: 250 },
-  pan: {},
-  fade: { fadeInDuration: 2, fadeOutDuration: 2 },
-  vignette: { amount: 120, animate: true, startAmount: 0, endAmount: 120 },
-  blur: { startBlur: 100, endBlur: 40 },
-  distort: {
-    turbulentDisplaceAmount: 100,
-    turbulentDisplaceSize: 120,
-    turbulentDisplaceEvolution: 1800,
-    noiseAmount: 100,
-  },
-  animated_text: { ...LONG_TEXT, stream: true },
-  stream_text: LONG_TEXT,
+function heaviest(name: EffectName): Record<string, unknown> {
+  const d = effectDescriptor(name)
+  return d.heaviest ?? d.renderCost.costliest
 }
 
 /** One 4-second 1080x1920 slide of a photo with one effect alone, at its heaviest. */
@@ -113,7 +94,7 @@ export function effectJob(name: EffectName, photo: string): RenderJob {
   return {
     name: `effect-${name}`,
     composition: composition(1080, 1920, [photo], 4, () => [
-      { name, params: HEAVIEST[name] } as Effect,
+      { name, params: heaviest(name) } as Effect,
     ]),
   }
 }

@@ -17,6 +17,8 @@ declare global {
      * each frame read back so that deferred drawing is counted: the median of `frames`.
      */
     drawCost(composition: Composition, frames: number, draft: boolean): Promise<number>
+    /** Whether slide 0 draws at the draft size while playing: it has a costly effect. */
+    drawsDraft(composition: Composition): boolean
     /** Milliseconds between the page's animation frames over the next `ms`. */
     frameIntervals(ms: number): Promise<number[]>
   }

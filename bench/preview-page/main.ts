@@ -5,7 +5,7 @@ import '../../apps/web/src/styles/tokens.css'
 import '../../apps/web/src/styles/base.css'
 import type { Composition } from '@storyreel/core'
 import type { HostState } from './api'
-import { drawPreviewFrame, FPS, loadFonts } from '@storyreel/render/browser'
+import { drawPreviewFrame, FPS, hasCostlyEffect, loadFonts } from '@storyreel/render/browser'
 import { createElement, useState } from 'react'
 import { createRoot } from 'react-dom/client'
 import { previewMedia } from '../../apps/web/src/routes/customize/preview/preview-media'
@@ -74,6 +74,8 @@ window.drawCost = async (composition, frames, draft) => {
   times.sort((a, b) => a - b)
   return times[Math.floor(times.length / 2)]!
 }
+
+window.drawsDraft = (composition) => hasCostlyEffect(composition.composition[0]!)
 
 window.frameIntervals = (ms) =>
   new Promise((resolve) => {

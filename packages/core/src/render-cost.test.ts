@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { MAX_MOVIE_SECONDS, type Composition } from './composition'
-import { newEffect, type EffectName } from './effects'
+import { EFFECTS, newEffect, type EffectName } from './effects'
 import { MAX_SLIDE_SECONDS } from './limits'
 import { MAX_NARRATION_CHARS, NARRATION_PAUSE_SECONDS } from './narration'
 import {
@@ -50,6 +50,10 @@ describe('renderCost', () => {
     const fit = { ...cover, composition: [{ ...cover.composition[0]!, framing: 'fit' as const }] }
     expect(renderCost(fit)).toBeCloseTo(renderCost(cover) + 10 * RENDER_COST.framing.fit)
     expect(RENDER_COST.framing.cover).toBe(0)
+  })
+
+  it('weighs each effect as its descriptor says', () => {
+    for (const d of EFFECTS) expect(RENDER_COST.effects[d.name], d.name).toBe(d.renderCost.weight)
   })
 
   it('weighs blur and distort far above fade', () => {

@@ -1,5 +1,5 @@
 import { MAX_MOVIE_SECONDS, type Composition, type MovieParams } from './composition'
-import type { EffectName } from './effects'
+import { EFFECTS, type EffectName } from './effects'
 import type { Framing } from './framing'
 import { MAX_SLIDE_SECONDS } from './limits'
 import { durationWithNarration, NARRATION_PAUSE_SECONDS } from './narration'
@@ -19,19 +19,14 @@ export const RENDER_COST = {
    * moving picture (zoom, a clip): x264 codes a still one faster.
    */
   base: 1,
-  /** What each effect adds to the base, in the same unit; a camera (zoom, pan) is the base. */
-  effects: {
-    zoom: 0,
-    pan: 0,
-    fade: 0.25,
-    vignette: 0.4,
-    // Its radius grows with the frame: 0.33 at 1080x1920, 1.41 at 3840x3840.
-    blur: 1.5,
-    distort: 2,
-    // Measured at about nothing beside the frame's pixels, even 500 outlined characters.
-    animated_text: 0.1,
-    stream_text: 0.1,
-  } satisfies Record<EffectName, number>,
+  /**
+   * What each effect adds to the base, in the same unit; a camera (zoom, pan) is the base. Each
+   * effect's descriptor declares its own (renderCost.weight).
+   */
+  effects: Object.fromEntries(EFFECTS.map((d) => [d.name, d.renderCost.weight])) as Record<
+    EffectName,
+    number
+  >,
   /**
    * What a slide's framing adds to the base. A fitted picture's backdrop is blurred once per
    * slide at a few thousand pixels and scaled up under it on every frame; measured, x264 saves

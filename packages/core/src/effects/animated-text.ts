@@ -54,6 +54,22 @@ const BOX_WIDTH: SliderRange = { min: TEXT_BOX_MIN.width, max: MAX_MOVIE_SIDE, s
 const BOX_HEIGHT: SliderRange = { min: TEXT_BOX_MIN.height, max: MAX_MOVIE_SIDE, step: 1 }
 
 /**
+ * The costliest text within the bounds: the longest text wrapped over the whole frame at a small
+ * size, outlined at the widest border, streamed a character at a time over the longest slide.
+ */
+const LONGEST_TEXT = {
+  text: 'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '
+    .repeat(9)
+    .slice(0, MAX_TEXT_LENGTH),
+  fontSize: 40,
+  border: { color: { r: 0, g: 0, b: 0 }, width: BORDER_WIDTH.max },
+  textStart: 0,
+  textEnd: MAX_SLIDE_SECONDS,
+  charsPerSecond: CHARS_PER_SECOND.max,
+  stream: true,
+}
+
+/**
  * Positions are percent of the frame and place the centre of the text box. fontSize and
  * border.width are pixels on a frame whose short side is 1080; width and height bound the box
  * in output pixels (absent: frame width inside the margins, height from the wrapped lines).
@@ -94,9 +110,15 @@ export const AnimatedTextParamsSchema = z.object({
 })
 export type AnimatedTextParams = z.infer<typeof AnimatedTextParamsSchema>
 
+/** Once the text has faded in. */
+function textShownAfter(params: AnimatedTextParams): number {
+  return (params.textStart ?? 0) + (params.fadeInDuration ?? 0)
+}
+
 export const animatedTextEffect = defineEffect({
   name: 'animated_text',
   label: 'Text',
+  icon: 'type',
   params: AnimatedTextParamsSchema,
   defaults: ANIMATED_TEXT_DEFAULTS,
   sliders: {
@@ -118,6 +140,9 @@ export const animatedTextEffect = defineEffect({
   // SPEC section 5: the streaming controls are disabled unless streaming is on.
   enabledBy: { charsPerSecond: 'stream', stream_words: 'stream' },
   controls: { font: 'font' },
+  // Measured at about nothing beside the frame's pixels, even with the longest text.
+  renderCost: { weight: 0.1, costliest: LONGEST_TEXT },
+  shownAfter: textShownAfter,
 })
 
 /** The pixel size of a fontSize on a frame of this size, so text looks alike at every ratio. */

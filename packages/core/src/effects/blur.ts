@@ -12,6 +12,7 @@ export type BlurParams = z.infer<typeof BlurParamsSchema>
 export const blurEffect = defineEffect({
   name: 'blur',
   label: 'Blur',
+  icon: 'droplets',
   params: BlurParamsSchema,
   defaults,
   presets: [
@@ -21,4 +22,7 @@ export const blurEffect = defineEffect({
     { name: 'Intense', params: { startBlur: 70, endBlur: 20 } },
   ],
   sliders: {},
+  // Its radius grows with the frame: measured 0.33 at 1080x1920, 1.41 at 3840x3840.
+  renderCost: { weight: 1.5, costliest: { startBlur: 100, endBlur: 100 } },
+  heaviest: { startBlur: 100, endBlur: 40 },
 })

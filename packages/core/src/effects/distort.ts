@@ -36,6 +36,7 @@ export type DistortParams = z.infer<typeof DistortParamsSchema>
 export const distortEffect = defineEffect({
   name: 'distort',
   label: 'Distort',
+  icon: 'waves',
   params: DistortParamsSchema,
   defaults,
   // The spec names these presets without values; they grow from barely visible to glitch art.
@@ -84,5 +85,12 @@ export const distortEffect = defineEffect({
     takeBlueFrom: CHANNEL,
     turbulentDisplaceSize: DISPLACE_SIZE,
     turbulentDisplaceEvolution: DISPLACE_EVOLUTION,
+  },
+  renderCost: { weight: 2, costliest: { turbulentDisplaceAmount: 100, noiseAmount: 100 } },
+  heaviest: {
+    turbulentDisplaceAmount: 100,
+    turbulentDisplaceSize: 120,
+    turbulentDisplaceEvolution: 1800,
+    noiseAmount: 100,
   },
 })

@@ -16,6 +16,7 @@ export type FadeParams = z.infer<typeof FadeParamsSchema>
 export const fadeEffect = defineEffect({
   name: 'fade',
   label: 'Fade',
+  icon: 'sun-dim',
   params: FadeParamsSchema,
   defaults,
   presets: [
@@ -25,4 +26,9 @@ export const fadeEffect = defineEffect({
     { name: 'Dramatic', params: { fadeInDuration: 2, fadeOutDuration: 2 } },
   ],
   sliders: { fadeInDuration: FADE_SLIDER, fadeOutDuration: FADE_SLIDER },
+  // Fading over the whole of bench/effect-cost's slides; bench/render's 4 s slides fade to black
+  // at both ends.
+  renderCost: { weight: 0.25, costliest: { fadeInDuration: 10, fadeOutDuration: 10 } },
+  heaviest: { fadeInDuration: 2, fadeOutDuration: 2 },
+  shownAfter: (params) => params.fadeInDuration ?? 0,
 })

@@ -9,6 +9,7 @@ import {
   EFFECT_NAMES,
   EFFECT_PRESETS,
   EFFECTS,
+  effectDescriptor,
   EffectSchema,
   MAX_TEXT_LENGTH,
   newEffect,
@@ -41,6 +42,7 @@ describe('the registry', () => {
       expect(EFFECT_LABELS[d.name], d.name).toBe(d.label)
       expect(EFFECT_DEFAULTS[d.name], d.name).toBe(d.defaults)
       expect(EFFECT_PRESETS[d.name], d.name).toBe(d.presets)
+      expect(effectDescriptor(d.name), d.name).toBe(d)
     }
   })
 
@@ -76,6 +78,14 @@ describe('descriptors', () => {
         expect(params, d.name).toContain(param)
         expect(paramType(d.params, toggle), `${d.name}.${param}`).toBeInstanceOf(z.ZodBoolean)
       }
+    }
+  })
+
+  it('load the benches with params within the bounds, at a cost of their own', () => {
+    for (const d of EFFECTS) {
+      expect(d.renderCost.weight, d.name).toBeGreaterThanOrEqual(0)
+      expect(d.params.safeParse(d.renderCost.costliest).success, d.name).toBe(true)
+      expect(d.params.safeParse(d.heaviest ?? {}).success, d.name).toBe(true)
     }
   })
 

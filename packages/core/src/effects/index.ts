@@ -75,6 +75,19 @@ export const EFFECT_PRESETS = Object.fromEntries(
   EFFECTS.flatMap((d) => (d.presets ? [[d.name, d.presets]] : [])),
 ) as Partial<{ [N in EffectName]: readonly Preset<EffectParams<N>>[] }>
 
+const DESCRIPTORS = Object.fromEntries(EFFECTS.map((d) => [d.name, d])) as Record<
+  EffectName,
+  EffectDescriptor<EffectName, z.ZodObject>
+>
+
+/**
+ * An effect's descriptor, typed for any params: what the app reads of an effect whose name it
+ * holds (its render cost, its bench params) without a switch on names.
+ */
+export function effectDescriptor(name: EffectName): EffectDescriptor<EffectName, z.ZodObject> {
+  return DESCRIPTORS[name]
+}
+
 const SLIDERS = Object.fromEntries(EFFECTS.map((d) => [d.name, d.sliders])) as Record<
   EffectName,
   Partial<Record<string, SliderRange>>

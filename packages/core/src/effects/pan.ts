@@ -11,7 +11,10 @@ export type PanParams = z.infer<typeof PanParamsSchema>
 export const panEffect = defineEffect({
   name: 'pan',
   label: 'Pan',
+  icon: 'move-horizontal',
   params: PanParamsSchema,
   defaults: {},
   sliders: {},
+  // The camera draws the media: the base cost, nothing on top.
+  renderCost: { weight: 0, costliest: {} },
 })

@@ -9,9 +9,12 @@ import { defineEffect } from './descriptor'
 export const streamTextEffect = defineEffect({
   name: 'stream_text',
   label: 'Streaming text',
+  icon: 'captions',
   params: AnimatedTextParamsSchema,
   defaults: { ...ANIMATED_TEXT_DEFAULTS, stream: true },
   sliders: animatedTextEffect.sliders,
   hidden: ['scaledFontSize', 'stream'],
   controls: animatedTextEffect.controls,
+  renderCost: animatedTextEffect.renderCost,
+  shownAfter: animatedTextEffect.shownAfter,
 })

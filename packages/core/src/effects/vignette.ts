@@ -46,6 +46,7 @@ export type VignetteParams = z.infer<typeof VignetteParamsSchema>
 export const vignetteEffect = defineEffect({
   name: 'vignette',
   label: 'Vignette',
+  icon: 'aperture',
   params: VignetteParamsSchema,
   defaults: VIGNETTE_DEFAULTS,
   presets: [
@@ -69,5 +70,10 @@ export const vignetteEffect = defineEffect({
     endAmount: 'animate',
     startSize: 'animate',
     endSize: 'animate',
+  },
+  // Animated, so its mask is painted again on every frame.
+  renderCost: {
+    weight: 0.4,
+    costliest: { amount: 120, animate: true, startAmount: 0, endAmount: 120 },
   },
 })

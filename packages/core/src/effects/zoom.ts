@@ -26,6 +26,7 @@ export type ZoomParams = z.infer<typeof ZoomParamsSchema>
 export const zoomEffect = defineEffect({
   name: 'zoom',
   label: 'Zoom',
+  icon: 'zoom-in',
   params: ZoomParamsSchema,
   defaults,
   presets: [
@@ -40,4 +41,6 @@ export const zoomEffect = defineEffect({
   },
   // Set by the analysis of the media, not by hand.
   hidden: ['focusX', 'focusY'],
+  // The camera draws the media: the base cost, nothing on top.
+  renderCost: { weight: 0, costliest: { zoomStart: 100, zoomEnd: 250 } },
 })

@@ -1,4 +1,4 @@
-import type { Slide } from '@storyreel/core'
+import { effectDescriptor, type Slide } from '@storyreel/core'
 import { FPS } from '../engine/frame'
 
 /** Where playback is: a slide and seconds from its start. */
@@ -63,17 +63,15 @@ export function clampTime(t: number, duration: number): number {
 export const MAX_STEP_SECONDS = 0.25
 
 /**
- * Where a paused preview opens a slide: once its fades and its first text have come in, so the
- * editor shows the picture and its words rather than the black first frame of a fade-in. Never
- * past the slide's middle.
+ * Where a paused preview opens a slide: once every effect shows what it is there for (each
+ * descriptor's shownAfter: its fades and its first text have come in), so the editor shows the
+ * picture and its words rather than the black first frame of a fade-in. Never past the slide's
+ * middle.
  */
 export function posterTime(slide: Slide): number {
   let shown = 0
   for (const { name, params } of slide.effects) {
-    if (name === 'fade') shown = Math.max(shown, params.fadeInDuration ?? 0)
-    if (name === 'animated_text' || name === 'stream_text') {
-      shown = Math.max(shown, (params.textStart ?? 0) + (params.fadeInDuration ?? 0))
-    }
+    shown = Math.max(shown, effectDescriptor(name).shownAfter?.(params) ?? 0)
   }
   return Math.min(slide.duration / 2, shown)
 }

@@ -1,14 +1,14 @@
 import type { Effect, Slide } from '@storyreel/core'
+import { effectModule } from '../engine/effects'
+import type { PreviewScale } from '../engine/types'
 
 /** The preview's long side in canvas pixels: a 1080x1920 movie previews at 540x960. */
 export const PREVIEW_LONG_SIDE = 960
 
-export interface PreviewSize {
+/** The preview's canvas size, and preview pixels per movie pixel (equal but for rounding). */
+export interface PreviewSize extends PreviewScale {
   width: number
   height: number
-  /** Preview pixels per movie pixel, across and down (equal but for rounding). */
-  scaleX: number
-  scaleY: number
 }
 
 /**
@@ -27,40 +27,14 @@ export function previewSize(
   return { width, height, scaleX: width / movieWidth, scaleY: height / movieHeight }
 }
 
-type TextEffect = Extract<Effect, { name: 'animated_text' | 'stream_text' }>
-
 /**
- * Params the engine takes per movie pixel, as the preview must draw them to look like the
- * video seen at the preview's size:
- * - text boxes (width, height) are movie pixels: scaled by the preview's scale;
- * - distort's grain is random per pixel, and a preview pixel shows the average of 1/(sx*sy)
- *   video pixels, whose grain partly cancels: its amplitude scales by sqrt(sx*sy).
+ * The effect as the preview must draw it to look like the video seen at the preview's size: its
+ * module's previewParams scale the params it takes per movie pixel (text boxes, grain).
  * Everything else is given "at 1080" or in percent and follows the frame already.
  */
 function scaleEffect(effect: Effect, size: PreviewSize): Effect {
-  switch (effect.name) {
-    case 'animated_text':
-    case 'stream_text': {
-      const { width, height } = effect.params
-      if (width === undefined && height === undefined) return effect
-      return {
-        ...effect,
-        params: {
-          ...effect.params,
-          width: width === undefined ? undefined : width * size.scaleX,
-          height: height === undefined ? undefined : height * size.scaleY,
-        },
-      } as TextEffect
-    }
-    case 'distort': {
-      const { noiseAmount } = effect.params
-      if (!noiseAmount) return effect
-      const grain = noiseAmount * Math.sqrt(size.scaleX * size.scaleY)
-      return { ...effect, params: { ...effect.params, noiseAmount: grain } }
-    }
-    default:
-      return effect
-  }
+  const params = effectModule(effect.name).previewParams?.(effect.params, size) ?? effect.params
+  return params === effect.params ? effect : ({ ...effect, params } as Effect)
 }
 
 const scaled = new WeakMap<Slide, { key: string; slide: Slide }>()

@@ -15,6 +15,7 @@ export type {
   MakeLayer,
   FrameInfo,
   Media,
+  PreviewScale,
   Scene,
   SceneCaptions,
   Stage,
@@ -22,4 +23,4 @@ export type {
 } from './types'
 export { MIN_DRAW_SCALE, preScaledSize, zoomRange } from './media-size'
 export { PAN_ZOOM } from './effects/pan'
-export { drawsGrain, pixelPassJs, useDistortPass } from './effects/distort'
+export { pixelPassJs, useDistortPass } from './effects/distort'

@@ -90,9 +90,15 @@ export interface ZoomRange {
   max: number
 }
 
+/** Preview pixels per movie pixel, across and down: 1 draws the preview at the movie's size. */
+export interface PreviewScale {
+  scaleX: number
+  scaleY: number
+}
+
 /**
  * What the frame needs from an effect besides drawing it, declared by the effect so that
- * drawFrame and the media loaders never ask which effect they hold.
+ * drawFrame, the media loaders, the preview and the encoder never ask which effect they hold.
  */
 export interface EffectModule<N extends EffectName, S> {
   name: N
@@ -104,4 +110,17 @@ export interface EffectModule<N extends EffectName, S> {
   zoomRange?(params: EffectParams<N>): ZoomRange
   /** A Gaussian blur of the media: its standard deviation in frame pixels, 0 = sharp. */
   blur?(state: S): number
+  /**
+   * Its params as the preview draws them on a frame `scale` of the movie's size, to look like
+   * the video seen at that size: params given in movie pixels (a text box), or whose look hangs
+   * on the pixel count (grain). The same object when nothing changes, so that the preview's
+   * slide stays the same object and its text layouts cached. Absent: its params are given at
+   * 1080 or in percent and follow the frame already.
+   */
+  previewParams?(params: EffectParams<N>, scale: PreviewScale): EffectParams<N>
+  /**
+   * Whether it draws film grain with these params: a video mostly under grain is coded with
+   * x264's grain settings (codesGrain).
+   */
+  drawsGrain?(params: EffectParams<N>): boolean
 }

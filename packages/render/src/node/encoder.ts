@@ -1,7 +1,8 @@
 import type { Slide } from '@storyreel/core'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { getPriority, setPriority } from 'node:os'
-import { drawsGrain, effectParams, FPS } from '../engine'
+import { effectParams, FPS } from '../engine'
+import { effectModule } from '../engine/effects'
 import { audioMix, type ClipAudio } from './audio-mix'
 import { discardFrame, rgbaToI420, type RgbaToI420 } from './native-addons'
 
@@ -49,15 +50,18 @@ function preset(grain: boolean): string[] {
   return grain ? ['-preset', 'superfast', '-bf', '0'] : ['-preset', 'veryfast']
 }
 
+/** Whether an effect of the slide draws grain (its module's drawsGrain). */
+function drawsGrain(slide: Slide): boolean {
+  return slide.effects.some((e) => effectModule(e.name).drawsGrain?.(effectParams(e)) ?? false)
+}
+
 /** Whether grain covers at least half of the video's time, and x264 should code it as grain. */
 export function codesGrain(slides: readonly Slide[]): boolean {
   let grain = 0
   let total = 0
   for (const slide of slides) {
     total += slide.duration
-    if (slide.effects.some((e) => e.name === 'distort' && drawsGrain(effectParams(e)))) {
-      grain += slide.duration
-    }
+    if (drawsGrain(slide)) grain += slide.duration
   }
   return grain > 0 && 2 * grain >= total
 }

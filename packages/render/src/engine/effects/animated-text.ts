@@ -8,7 +8,7 @@ import {
 import { easeInOut, lerp, progress } from '../easing'
 import { unitScale } from '../frame'
 import { layoutText, type Line } from '../text-layout'
-import type { Ctx, EffectModule, FrameInfo } from '../types'
+import type { Ctx, EffectModule, FrameInfo, PreviewScale } from '../types'
 
 export const name = 'animated_text'
 
@@ -199,9 +199,21 @@ export function drawText(ctx: Ctx, s: TextState, frame: FrameInfo): void {
   ctx.restore()
 }
 
+/** A text box is given in movie pixels: the preview scales it with the frame. */
+export function previewTextParams(p: AnimatedTextParams, scale: PreviewScale): AnimatedTextParams {
+  const { width, height } = p
+  if (width === undefined && height === undefined) return p
+  return {
+    ...p,
+    width: width === undefined ? undefined : width * scale.scaleX,
+    height: height === undefined ? undefined : height * scale.scaleY,
+  }
+}
+
 export const animatedText: EffectModule<'animated_text', TextState> = {
   name,
   stage: 'overlay',
   state,
   draw: drawText,
+  previewParams: previewTextParams,
 }

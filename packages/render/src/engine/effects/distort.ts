@@ -61,7 +61,7 @@ function grainWidth(noise: number): number {
 }
 
 /** Whether distort with these params draws grain: fresh detail on every pixel of every frame. */
-export function drawsGrain(params: DistortParams): boolean {
+function drawsGrain(params: DistortParams): boolean {
   return grainWidth(noiseOf(params)) > 0
 }
 
@@ -320,4 +320,13 @@ export const distort: EffectModule<'distort', DistortState> = {
   stage: 'pixels',
   state,
   draw,
+  // Grain is random per pixel, and a preview pixel shows the average of 1/(sx*sy) video pixels,
+  // whose grain partly cancels: the video seen at the preview's size has grain sqrt(sx*sy) as
+  // strong.
+  previewParams(params, scale) {
+    if (!params.noiseAmount) return params
+    const noiseAmount = params.noiseAmount * Math.sqrt(scale.scaleX * scale.scaleY)
+    return { ...params, noiseAmount }
+  },
+  drawsGrain,
 }

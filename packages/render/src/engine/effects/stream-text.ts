@@ -1,6 +1,6 @@
 import type { AnimatedTextParams } from '@storyreel/core'
 import type { EffectModule, FrameInfo } from '../types'
-import { drawText, textState, type TextState } from './animated-text'
+import { drawText, previewTextParams, textState, type TextState } from './animated-text'
 
 export const name = 'stream_text'
 
@@ -14,4 +14,5 @@ export const streamText: EffectModule<'stream_text', TextState> = {
   stage: 'overlay',
   state,
   draw: drawText,
+  previewParams: previewTextParams,
 }
