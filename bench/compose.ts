@@ -5,9 +5,9 @@ import {
   type Ratio,
 } from '@storyreel/core'
 import { DEFAULT_TOOLS, renderFrame } from '@storyreel/render/node'
-import { describeMedia } from '@storyreel/server/src/services/analyze-media'
-import { detectTone } from '@storyreel/server/src/services/compose/tone'
-import { compose } from '@storyreel/server/src/services/composer'
+import { describeMedia } from '@storyreel/server/src/adapters/ai/embedded/analyze-media'
+import { detectTone } from '@storyreel/server/src/adapters/ai/embedded/compose/tone'
+import { compose } from '@storyreel/server/src/adapters/ai/embedded/composer'
 import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import sharp, { type OverlayOptions } from 'sharp'

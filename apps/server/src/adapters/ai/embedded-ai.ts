@@ -1,7 +1,7 @@
 import type { MediaTools } from '@storyreel/render/server'
 import { AppError } from '../../http/app-error'
-import { describeMedia } from '../../services/analyze-media'
-import { compose } from '../../services/composer'
+import { describeMedia } from './embedded/analyze-media'
+import { compose } from './embedded/composer'
 import type { AiEngine } from './ai'
 
 /** The offline engine: the pixel analysis describes, the rules compose, no images are made. */

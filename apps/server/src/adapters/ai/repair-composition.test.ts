@@ -6,7 +6,7 @@ import {
   MAX_SLIDE_SECONDS,
   type Composition,
 } from '@storyreel/core'
-import { description } from '../../services/compose/test-description'
+import { description } from './embedded/compose/test-description'
 import { repairComposition, UnusableAnswer } from './repair-composition'
 
 const files = [

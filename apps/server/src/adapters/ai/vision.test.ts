@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { description } from '../../services/compose/test-description'
+import { description } from './embedded/compose/test-description'
 import { visionMessages, visionRegion, withVision } from './vision'
 
 const local = description({
