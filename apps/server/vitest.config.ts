@@ -8,6 +8,7 @@ import { defineConfig } from 'vitest/config'
  */
 const DATABASE_TESTS = [
   'src/commands/plan.test.ts',
+  'src/queue/pg-boss-tables.test.ts',
   'src/queue/render.test.ts',
   'src/queue/render-fairness.test.ts',
   'src/queue/render-lifecycle.test.ts',

@@ -1,7 +1,5 @@
-import { sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { tasks } from '../db/schema'
-import { QUEUE_SCHEMA } from './job-output'
+import { queueRounds } from './pg-boss-tables'
 
 /**
  * The renders that wait or run, as rounds: pg-boss hands out the job of highest priority first
@@ -25,14 +23,5 @@ export function fairRound(rounds: QueueRounds): number {
 
 /** The pg-boss priority of a new render of this user on `queue`, from the jobs there now. */
 export async function fairPriority(db: Db, queue: string, userId: string): Promise<number> {
-  const job = sql`${sql.identifier(QUEUE_SCHEMA)}.job`
-  const result = (await db.execute(sql`
-    select min(-j.priority) as lowest,
-      max(-j.priority) filter (where t.user_id = ${userId}) as users_last
-    from ${job} j join ${tasks} t on t.id = (j.data->>'taskId')::uuid
-    where j.name = ${queue} and j.state in ('created', 'retry', 'active')`)) as unknown as {
-    rows: { lowest: number | null; users_last: number | null }[]
-  }
-  const row = result.rows[0]
-  return -fairRound({ lowest: row?.lowest ?? null, usersLast: row?.users_last ?? null })
+  return -fairRound(await queueRounds(db, queue, userId))
 }

@@ -2,7 +2,7 @@ import PgBoss from 'pg-boss'
 import type { SqlExecutor } from '../db/client'
 import { renderRangeQueue } from './jobs/render-range'
 import { renderVideoQueue } from './jobs/render-video'
-import { QUEUE_SCHEMA } from './job-output'
+import { QUEUE_SCHEMA } from './pg-boss-tables'
 
 /** Every job type's queue, with its retry and expiry policy. */
 const QUEUES = [renderVideoQueue, renderRangeQueue]
