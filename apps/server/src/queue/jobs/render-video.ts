@@ -7,6 +7,7 @@ import {
   CompositionSchema,
   renderTimeLimitSeconds,
   type CancelReason,
+  type Composition,
   type RenderTimeLimit,
   type TaskSubtask,
 } from '@storyreel/core'
@@ -165,6 +166,8 @@ function startHeartbeat(deps: RunDeps, task: TaskRow, runId: string) {
   }
 }
 
+type Heartbeat = ReturnType<typeof startHeartbeat>
+
 /**
  * The user has another render running: the task waits in a new job a few seconds on, and this
  * one ends, so that the worker moves on to other users' renders instead of blocking on it. The
@@ -203,6 +206,106 @@ async function storeEarlyThumbnail(
   }
 }
 
+/** Speaks the slides' narration, if the composition has any: null when it has none. */
+async function narrate(
+  deps: RunDeps,
+  composition: Composition,
+  work: string,
+  heartbeat: Heartbeat,
+  signal: AbortSignal,
+): Promise<Narration | null> {
+  if (!hasNarration(composition)) return null
+  await heartbeat.enter('GENERATING_AUDIO')
+  const speech = {
+    voice: deps.voice,
+    storage: deps.storage,
+    tmpDir: path.join(deps.dataDir, 'tmp'),
+  }
+  return narrateComposition({ ...speech, tools: deps.tools }, composition, work, signal)
+}
+
+/** What a run renders, with what, and where to. */
+interface RenderInput {
+  taskId: string
+  /** The composition as rendered: stretched to its narration, if any. */
+  rendered: Composition
+  narration: Narration | null
+  media: Map<string, string>
+  outFile: string
+  thumbnailFile: string
+  work: string
+  limitSeconds: number
+  signal: AbortSignal
+  onProgress(percent: number): void
+  onThumbnail(file: string): void
+}
+
+/**
+ * Renders the video and its thumbnail: split across idle workers when it is long enough
+ * (decision 016), else whole in this worker. Says whether it was split.
+ */
+async function renderVideo(deps: RunDeps, input: RenderInput): Promise<boolean> {
+  const { taskId, rendered, narration, media, outFile, thumbnailFile, signal } = input
+  const { onProgress, onThumbnail } = input
+  const words = narration?.words ?? []
+  const split = await planSplit(
+    deps,
+    { id: taskId, renderQueue: renderVideoQueue.name },
+    rendered,
+    words,
+  )
+  if (split) {
+    await renderSplit(deps, {
+      taskId,
+      plan: split,
+      composition: rendered,
+      words,
+      mediaPaths: rendered.composition.map((s) => media.get(s.filename)!),
+      narration: narration?.trackFile ?? null,
+      outFile,
+      thumbnailFile,
+      work: input.work,
+      timeLimitSeconds: input.limitSeconds,
+      signal,
+      onProgress,
+      onThumbnail,
+    })
+  } else {
+    await whileDrawing(() =>
+      renderComposition({
+        composition: rendered,
+        resolveMedia: (filename) => media.get(filename)!,
+        outFile,
+        thumbnailFile,
+        narration: narration && { file: narration.trackFile },
+        words,
+        tools: deps.tools,
+        signal,
+        onProgress,
+        onThumbnail,
+      }),
+    )
+  }
+  return Boolean(split)
+}
+
+/**
+ * Stores the video, its thumbnail and captions and marks the task FINISHED, only while this run
+ * still owns the task; a split render's segments are removed after.
+ */
+async function storeResult(deps: RunDeps, runId: string, input: RenderInput, split: boolean) {
+  const { db, storage } = deps
+  const { taskId, narration } = input
+  const current = await loadTask(db, taskId)
+  if (current?.state === 'DELETED') throw new RunStopped('deleted')
+  if (current?.runId !== runId) throw new RunStopped('taken-over')
+  await storage.putFile(storageKeys.thumbnail(taskId), input.thumbnailFile)
+  if (narration) await storage.putFile(storageKeys.captions(taskId), narration.captionsFile)
+  await storage.putFile(storageKeys.result(taskId), input.outFile)
+  if (!(await finishTask(db, taskId, runId, input.rendered))) throw await whyStopped(db, taskId)
+  if (split) await storage.deletePrefix(storageKeys.split(taskId))
+}
+
 /**
  * Renders one task. Safe to run again for the same task (a retry after a crash): each run takes
  * ownership with a new run id, renders into its own temporary folder, and only the owning run
@@ -214,7 +317,7 @@ export async function runRenderVideo(
   job: { id: string; data: unknown; priority?: number },
   attempt: { retryCount: number; retryLimit: number },
 ): Promise<void> {
-  const { db, storage, log } = deps
+  const { db, log } = deps
   const { taskId } = RenderVideoJobSchema.parse(job.data)
   const runId = randomUUID()
   const liveSince = new Date(Date.now() - HEARTBEAT_STALE_MS)
@@ -232,76 +335,29 @@ export async function runRenderVideo(
     const signal = AbortSignal.any([heartbeat.signal, deadline])
     await mkdir(work, { recursive: true })
     const media = await fetchMedia(deps, task, composition)
-    let narration: Narration | null = null
-    if (hasNarration(composition)) {
-      await heartbeat.enter('GENERATING_AUDIO')
-      const speech = { voice: deps.voice, storage, tmpDir: path.join(deps.dataDir, 'tmp') }
-      narration = await narrateComposition(
-        { ...speech, tools: deps.tools },
-        composition,
-        work,
-        signal,
-      )
-    }
+    const narration = await narrate(deps, composition, work, heartbeat, signal)
     await heartbeat.enter('RENDERING_VIDEO')
-    const outFile = path.join(work, 'video.mp4')
-    const thumbnailFile = path.join(work, 'thumbnail.jpg')
-    const rendered = narration?.composition ?? composition
-    const words = narration?.words ?? []
-    const onProgress = (percent: number) => {
-      heartbeat.at.progress = Math.round(percent * 10) / 10
+    const input: RenderInput = {
+      taskId,
+      rendered: narration?.composition ?? composition,
+      narration,
+      media,
+      outFile: path.join(work, 'video.mp4'),
+      thumbnailFile: path.join(work, 'thumbnail.jpg'),
+      work,
+      limitSeconds,
+      signal,
+      onProgress: (percent) => {
+        heartbeat.at.progress = Math.round(percent * 10) / 10
+      },
+      onThumbnail: (file) => {
+        earlyThumbnail = storeEarlyThumbnail(deps, taskId, runId, file, work)
+      },
     }
-    const onThumbnail = (file: string) => {
-      earlyThumbnail = storeEarlyThumbnail(deps, taskId, runId, file, work)
-    }
-    const split = await planSplit(
-      deps,
-      { id: taskId, renderQueue: renderVideoQueue.name },
-      rendered,
-      words,
-    )
-    if (split) {
-      await renderSplit(deps, {
-        taskId,
-        plan: split,
-        composition: rendered,
-        words,
-        mediaPaths: rendered.composition.map((s) => media.get(s.filename)!),
-        narration: narration?.trackFile ?? null,
-        outFile,
-        thumbnailFile,
-        work,
-        timeLimitSeconds: limitSeconds,
-        signal,
-        onProgress,
-        onThumbnail,
-      })
-    } else {
-      await whileDrawing(() =>
-        renderComposition({
-          composition: rendered,
-          resolveMedia: (filename) => media.get(filename)!,
-          outFile,
-          thumbnailFile,
-          narration: narration && { file: narration.trackFile },
-          words,
-          tools: deps.tools,
-          signal,
-          onProgress,
-          onThumbnail,
-        }),
-      )
-    }
+    const split = await renderVideo(deps, input)
     // The early copy must not land after the final one.
     await earlyThumbnail
-    const current = await loadTask(db, taskId)
-    if (current?.state === 'DELETED') throw new RunStopped('deleted')
-    if (current?.runId !== runId) throw new RunStopped('taken-over')
-    await storage.putFile(storageKeys.thumbnail(taskId), thumbnailFile)
-    if (narration) await storage.putFile(storageKeys.captions(taskId), narration.captionsFile)
-    await storage.putFile(storageKeys.result(taskId), outFile)
-    if (!(await finishTask(db, taskId, runId, rendered))) throw await whyStopped(db, taskId)
-    if (split) await storage.deletePrefix(storageKeys.split(taskId))
+    await storeResult(deps, runId, input, split)
     log.info({ taskId, runId }, 'render finished')
   } catch (err) {
     // Settled first, so a deleted task's files are not written again after they are removed.
@@ -328,40 +384,53 @@ async function onRunError(
   attempt: { retryCount: number; retryLimit: number },
 ) {
   const current = await loadTask(deps.db, task.id)
-  // A split render's segments are of no use to a task that ended.
-  const endForGood = async (reason: CancelReason) => {
-    await failTask(deps.db, task.id, runId, reason)
-    await deps.storage.deletePrefix(storageKeys.split(task.id))
-  }
   if ((err instanceof RunStopped && err.reason === 'deleted') || current?.state === 'DELETED') {
     await deps.storage.deletePrefix(storageKeys.taskDir(task.id))
     return
   }
   if (current?.runId !== runId) return
-  if (err instanceof RunStopped && err.reason === 'time-limit') {
-    deps.log.warn({ taskId: task.id }, 'render stopped at its time limit')
-    await endForGood('time_limit')
+  if (err instanceof RunStopped) {
+    if (err.reason === 'time-limit') {
+      deps.log.warn({ taskId: task.id }, 'render stopped at its time limit')
+      await endForGood(deps, task.id, runId, 'time_limit')
+    }
     return
   }
-  if (err instanceof RunStopped) return
+  await onRunFailed(deps, task.id, runId, err, attempt)
+}
+
+/** Ends the task CANCELLED; a split render's segments are of no use to a task that ended. */
+async function endForGood(deps: RunDeps, taskId: string, runId: string, reason: CancelReason) {
+  await failTask(deps.db, taskId, runId, reason)
+  await deps.storage.deletePrefix(storageKeys.split(taskId))
+}
+
+/** A run that failed while it still owned its task: handed back, retried or ended for good. */
+async function onRunFailed(
+  deps: RunDeps,
+  taskId: string,
+  runId: string,
+  err: unknown,
+  attempt: { retryCount: number; retryLimit: number },
+) {
   if (deps.shutdown.aborted) {
     // Thrown, so the queue fails the job and hands it to the next worker.
-    deps.log.info({ taskId: task.id }, 'render handed back at shutdown')
-    await awaitRetry(deps.db, task.id, runId)
+    deps.log.info({ taskId }, 'render handed back at shutdown')
+    await awaitRetry(deps.db, taskId, runId)
     throw err
   }
   if (err instanceof MediaMissing) {
-    deps.log.warn({ err, taskId: task.id }, 'render media missing')
-    await endForGood('media_missing')
+    deps.log.warn({ err, taskId }, 'render media missing')
+    await endForGood(deps, taskId, runId, 'media_missing')
     return
   }
   if (attempt.retryCount >= attempt.retryLimit) {
-    deps.log.error({ err, taskId: task.id }, 'render failed for good')
-    await endForGood('render_failed')
+    deps.log.error({ err, taskId }, 'render failed for good')
+    await endForGood(deps, taskId, runId, 'render_failed')
     return
   }
-  deps.log.warn({ err, taskId: task.id, attempt: attempt.retryCount }, 'render failed, will retry')
-  await awaitRetry(deps.db, task.id, runId)
+  deps.log.warn({ err, taskId, attempt: attempt.retryCount }, 'render failed, will retry')
+  await awaitRetry(deps.db, taskId, runId)
   throw err
 }
 

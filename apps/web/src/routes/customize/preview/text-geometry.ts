@@ -1,0 +1,72 @@
+import type { Effect, Slide } from '@storyreel/core'
+import {
+  canvasMeasure,
+  previewSlide,
+  textBoxAt,
+  type PreviewSize,
+  type TextBox,
+} from '@storyreel/render/browser'
+import type { Size } from './text-edit'
+
+export type TextEffect = Extract<Effect, { name: 'animated_text' | 'stream_text' }>
+
+const measure = canvasMeasure()
+
+export function isText(effect: Effect | undefined): effect is TextEffect {
+  return effect?.name === 'animated_text' || effect?.name === 'stream_text'
+}
+
+/** The text box at t on the preview frame, or null when the effect is not text. */
+export function boxOf(
+  slide: Slide,
+  index: number,
+  preview: PreviewSize,
+  t: number,
+): TextBox | null {
+  const effect = previewSlide(slide, preview).effects[index]
+  if (!isText(effect)) return null
+  return textBoxAt(effect.params, t, preview.width, preview.height, measure)
+}
+
+/** Whether a text effect shows at t (the box of a hidden one takes no clicks). */
+export function shownAt(effect: TextEffect, t: number): boolean {
+  const { textStart = 0, textEnd = 0 } = effect.params
+  return t >= textStart && t <= textEnd
+}
+
+/**
+ * The text effect at (x, y) on the preview frame: the topmost one shown at t, or the selected one
+ * shown or not.
+ */
+export function textAt(
+  slide: Slide,
+  selectedEffectIndex: number | null,
+  preview: PreviewSize,
+  t: number,
+  x: number,
+  y: number,
+): number | null {
+  for (let i = slide.effects.length - 1; i >= 0; i--) {
+    const effect = slide.effects[i]
+    if (!isText(effect) || (i !== selectedEffectIndex && !shownAt(effect, t))) continue
+    const b = boxOf(slide, i, preview, t)
+    if (b && x >= b.left && x <= b.left + b.width && y >= b.top && y <= b.top + b.height) {
+      return i
+    }
+  }
+  return null
+}
+
+/** The size of an effect's text box at t in movie pixels (the whole movie if it has none). */
+export function boxSizeInMovie(
+  slide: Slide,
+  index: number,
+  preview: PreviewSize,
+  t: number,
+  movie: Size,
+): Size {
+  const b = boxOf(slide, index, preview, t)
+  return b
+    ? { width: b.width / preview.scaleX, height: b.height / preview.scaleY }
+    : { width: movie.width, height: movie.height }
+}

@@ -1,0 +1,51 @@
+import type { Slide } from '@storyreel/core'
+import { clampTime, posterTime, type Playhead, type PlayMode } from '@storyreel/render/browser'
+import { useEffect, useRef, useState } from 'react'
+
+/**
+ * The playhead: what the frame shows. Playing moves it on; the slider and the editor set it.
+ * `head` is what the frame loop reads, `time` its copy for rendering, and `mode` what plays
+ * (null: paused).
+ */
+export function usePlayhead(slideIndex: number, slide: Slide | undefined) {
+  const [time, setTime] = useState(() => (slide ? posterTime(slide) : 0))
+  const [mode, setMode] = useState<PlayMode | null>(null)
+  const head = useRef<Playhead>({ slideIndex, t: time })
+  const duration = slide?.duration ?? 0
+
+  // Another slide chosen in the editor (not played into): stop where it shows (posterTime).
+  useEffect(() => {
+    if (head.current.slideIndex === slideIndex) return
+    const t = slide ? posterTime(slide) : 0
+    head.current = { slideIndex, t }
+    setTime(t)
+    setMode(null)
+    // Only a change of slide moves the playhead; edits to the slide do not.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [slideIndex])
+
+  // A slide made shorter keeps the playhead inside it.
+  useEffect(() => {
+    if (head.current.slideIndex !== slideIndex || head.current.t <= duration) return
+    head.current = { slideIndex, t: duration }
+    setTime(duration)
+  }, [slideIndex, duration])
+
+  const seek = (t: number) => {
+    const next = clampTime(t, duration)
+    head.current = { slideIndex, t: next }
+    setTime(next)
+  }
+
+  return {
+    head,
+    time,
+    setTime,
+    mode,
+    setMode,
+    duration,
+    seek,
+    togglePlay: () => setMode((m) => (m === null ? 'slide' : null)),
+    togglePlayVideo: () => setMode((m) => (m === 'video' ? null : 'video')),
+  }
+}
