@@ -98,9 +98,19 @@ export async function copyPglite(template: DatabaseTemplate & { kind: 'pglite' }
 /** A test server's own PostgreSQL database, created from the template; dropped after. */
 export async function createPgDatabase(template: DatabaseTemplate & { kind: 'postgres' }) {
   const name = `storyreel_test_${randomBytes(6).toString('hex')}`
-  await onAdmin(template.adminUrl, (admin) =>
-    admin.query(`create database ${name} template ${template.name}`),
-  )
+  // PostgreSQL refuses a copy while another session is connected to the template (55006): the
+  // moment another test file's copy takes, at most; tried again after it.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await onAdmin(template.adminUrl, (admin) =>
+        admin.query(`create database ${name} template ${template.name}`),
+      )
+      break
+    } catch (err) {
+      if ((err as { code?: string }).code !== '55006' || attempt === 20) throw err
+      await new Promise((r) => setTimeout(r, 100 * attempt))
+    }
+  }
   return {
     url: databaseUrl(template.adminUrl, name),
     drop: () =>
