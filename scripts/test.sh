@@ -24,12 +24,14 @@ step() {
   echo "=== $name: $((SECONDS - started)) s"
 }
 
-# Two steps at once, each on a core of its own (lint and the type checker are one thread each);
-# their output is shown one after the other.
+# Two steps at once, where each leaves much of the two cores idle (lint and the type checker
+# are one thread each; see the browser journeys below); their output is shown one after the other.
 side_by_side() {
   local a=$1 b=$2
   shift 2
   local started=$SECONDS
+  echo
+  echo "=== $a and $b, side by side (their output follows when both are done)"
   ("$a" >"$results/$a.log" 2>&1) &
   local pid_a=$!
   ("$b" >"$results/$b.log" 2>&1) &
@@ -59,20 +61,6 @@ step core vitest core packages/core
 step render vitest render packages/render
 step native-sanitized npm run test:native --silent
 
-pg_url=${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}
-if node -e "const c=new (require('pg').Client)(process.argv[1]);c.connect().then(()=>c.end()).catch(()=>process.exit(1))" "$pg_url" 2>/dev/null; then
-  server_on_postgres() { TEST_DATABASE_URL="$pg_url" vitest server-postgres apps/server; }
-  database_tests_on_pglite() { SERVER_TESTS=database vitest server-pglite apps/server; }
-  step server-postgres server_on_postgres
-  step server-pglite database_tests_on_pglite
-elif [ -n "${CI:-}" ]; then
-  echo "PostgreSQL is not reachable at $pg_url" >&2
-  failed_steps+=(server-postgres)
-else
-  echo "(PostgreSQL not reachable at $pg_url: the server's tests run on PGlite alone)"
-  step server-pglite vitest server-pglite apps/server
-fi
-
 step web vitest web apps/web
 # The app shell (apps/mobile): its unit tests, then the page it bundles and `cap sync` into both
 # native projects, which needs no Android SDK or Xcode; sync must have written what they load.
@@ -89,7 +77,25 @@ mobile() {
     { echo "cap sync did not add the camera plugin" >&2; return 1; }
 }
 step mobile mobile
-# The browser journeys build the web app and the server first (e2e/support/build.ts).
-step e2e vitest e2e e2e
+
+pg_url=${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}
+if node -e "const c=new (require('pg').Client)(process.argv[1]);c.connect().then(()=>c.end()).catch(()=>process.exit(1))" "$pg_url" 2>/dev/null; then
+  server() {
+    local status=0
+    TEST_DATABASE_URL="$pg_url" vitest server-postgres apps/server || status=1
+    SERVER_TESTS=database vitest server-pglite apps/server || status=1
+    return $status
+  }
+elif [ -n "${CI:-}" ]; then
+  server() { echo "PostgreSQL is not reachable at $pg_url" >&2 && return 1; }
+else
+  echo "(PostgreSQL not reachable at $pg_url: the server's tests run on PGlite alone)"
+  server() { vitest server-pglite apps/server; }
+fi
+# The browser journeys build the web app and the server first (e2e/support/build.ts). They
+# leave a core idle most of the time (the browser waits, the page polls), so the server's
+# tests run beside them.
+e2e() { vitest e2e e2e; }
+side_by_side server e2e
 
 node scripts/test-summary.mjs "$results" "$SECONDS" "${failed_steps[@]}"
