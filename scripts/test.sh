@@ -24,8 +24,9 @@ step() {
   echo "=== $name: $((SECONDS - started)) s"
 }
 
-# Two steps at once, where each leaves much of the two cores idle (lint and the type checker
-# are one thread each; see the browser journeys below); their output is shown one after the other.
+# Two steps at once, each on a core of its own (lint and the type checker are one thread each);
+# their output is shown one after the other. (The server's tests beside the browser journeys
+# were tried: both are CPU-bound, and together took longer than one after the other.)
 side_by_side() {
   local a=$1 b=$2
   shift 2
@@ -92,10 +93,8 @@ else
   echo "(PostgreSQL not reachable at $pg_url: the server's tests run on PGlite alone)"
   server() { vitest server-pglite apps/server; }
 fi
-# The browser journeys build the web app and the server first (e2e/support/build.ts). They
-# leave a core idle most of the time (the browser waits, the page polls), so the server's
-# tests run beside them.
-e2e() { vitest e2e e2e; }
-side_by_side server e2e
+step server server
+# The browser journeys build the web app and the server first (e2e/support/build.ts).
+step e2e vitest e2e e2e
 
 node scripts/test-summary.mjs "$results" "$SECONDS" "${failed_steps[@]}"

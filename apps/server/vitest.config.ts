@@ -1,16 +1,14 @@
 import { defineConfig } from 'vitest/config'
 
 /**
- * The tests whose subject is the SQL itself: the queue on each database, task states across a
- * restart, counters and quotas, sessions and sign-in codes, billing events, the plan command on
- * the embedded database. `npm test` runs the whole suite once on PostgreSQL and these again on
+ * The tests whose subject is the SQL itself: pg-boss's tables, the queue's jobs across a restart,
+ * counters and quotas, sessions and sign-in codes, billing events, the plan command on the
+ * embedded database. `npm test` runs the whole suite once on PostgreSQL and these again on
  * PGlite (SERVER_TESTS=database); without a PostgreSQL server, everything runs on PGlite.
  */
 const DATABASE_TESTS = [
   'src/commands/plan.test.ts',
   'src/queue/pg-boss-tables.test.ts',
-  'src/queue/render.test.ts',
-  'src/queue/render-fairness.test.ts',
   'src/queue/render-lifecycle.test.ts',
   'src/routes/auth/auth.test.ts',
   'src/routes/composition/composition.test.ts',

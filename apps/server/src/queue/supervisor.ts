@@ -6,7 +6,7 @@ import { storageKeys, type Storage } from '../adapters/storage/storage'
 import type { Db } from '../db/client'
 import { giveUpStale, liveRuns, releaseStale, staleTasks } from '../services/render-tasks'
 import { renderVideoQueue } from './jobs/render-video'
-import { HEARTBEAT_STALE_MS } from './liveness'
+import { HEARTBEAT_STALE_MS, workOf } from './liveness'
 
 const CHECK_EVERY_MS = 5000
 
@@ -38,8 +38,6 @@ export async function recoverStaleTasks(
   }
 }
 
-const WORK_DIR_NAME = /^(render|range)-([0-9a-f-]{36})-([0-9a-f-]{36})$/
-
 /**
  * Removes the work folders of runs that no longer own their task: what a killed worker left on
  * this machine. A run that still owns its task keeps its folder; so does a range of a split
@@ -48,8 +46,8 @@ const WORK_DIR_NAME = /^(render|range)-([0-9a-f-]{36})-([0-9a-f-]{36})$/
 export async function sweepOrphanWork(dataDir: string, db: Db) {
   const entries = await readdir(path.join(dataDir, 'tmp')).catch(() => [])
   const runs = entries.flatMap((name) => {
-    const m = WORK_DIR_NAME.exec(name)
-    return m ? [{ name, range: m[1] === 'range', taskId: m[2]!, runId: m[3]! }] : []
+    const work = workOf(name)
+    return work ? [{ name, ...work }] : []
   })
   if (runs.length === 0) return
   const live = await liveRuns(

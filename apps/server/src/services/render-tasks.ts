@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm'
 import {
+  FINAL_TASK_STATES,
   isVideoLimitReached,
   isWithinRenderBudget,
   type CancelReason,
@@ -30,8 +31,6 @@ import { lockUser } from './user-lock'
 
 export type TaskRow = typeof tasks.$inferSelect
 type User = typeof users.$inferSelect
-
-const FINAL = ['FINISHED', 'CANCELLED', 'DELETED'] as const
 
 /**
  * A new QUEUED task, refused when a slide's media is not the user's, the composition is over the
@@ -201,7 +200,8 @@ export async function loadTask(db: Db, taskId: string): Promise<TaskRow | null> 
   return row ?? null
 }
 
-export const isSettled = (row: TaskRow) => (FINAL as readonly string[]).includes(row.state)
+export const isSettled = (row: TaskRow) =>
+  (FINAL_TASK_STATES as readonly string[]).includes(row.state)
 
 /** EXECUTING tasks whose run stopped beating before `before`: their worker is presumed dead. */
 export function staleTasks(db: Db, before: Date): Promise<TaskRow[]> {

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto'
 import { mkdir, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
@@ -16,7 +15,7 @@ import type { Storage } from '../../adapters/storage/storage'
 import type { Db } from '../../db/client'
 import { loadTask } from '../../services/render-tasks'
 import { writeActiveJobOutput } from '../pg-boss-tables'
-import { HEARTBEAT_EVERY_MS } from '../liveness'
+import { HEARTBEAT_EVERY_MS, rangeWorkDir } from '../liveness'
 import { rendersDrawing, whileDrawing } from '../render-load'
 import { fetchMedia } from '../task-media'
 
@@ -50,11 +49,6 @@ export const RangeBeatSchema = z.object({ frames: z.number(), beatAt: z.number()
 
 /** The range's thumbnail, beside its segment, when the range holds the thumbnail's frame. */
 export const rangeThumbnailKey = (segmentKey: string) => segmentKey.replace(/\.ts$/, '.jpg')
-
-/** Where a range renders, named so the supervisor's sweep knows whose task it is. */
-export function rangeWorkDir(dataDir: string, taskId: string) {
-  return path.join(dataDir, 'tmp', `range-${taskId}-${randomUUID()}`)
-}
 
 /** What drawing a range needs; a whole render needs narration and splitting besides. */
 export interface RangeDeps {
