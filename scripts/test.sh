@@ -24,8 +24,8 @@ step() {
   echo "=== $name: $((SECONDS - started)) s"
 }
 
-# Two steps at once, each on a core of its own (lint and the type checker are one thread each);
-# their output is shown one after the other. (The server's tests beside the browser journeys
+# Two steps at once, where each keeps about one core busy (lint and the type checker are one
+# thread each); their output is shown one after the other. (The server's tests beside the browser journeys
 # were tried: both are CPU-bound, and together took longer than one after the other.)
 side_by_side() {
   local a=$1 b=$2
@@ -58,11 +58,7 @@ vitest() {
 lint() { npm run lint --silent; }
 typecheck() { npm run typecheck --silent; }
 side_by_side lint typecheck
-step core vitest core packages/core
-step render vitest render packages/render
-step native-sanitized npm run test:native --silent
 
-step web vitest web apps/web
 # The app shell (apps/mobile): its unit tests, then the page it bundles and `cap sync` into both
 # native projects, which needs no Android SDK or Xcode; sync must have written what they load.
 mobile() {
@@ -77,7 +73,18 @@ mobile() {
     grep -q @capacitor/camera apps/mobile/ios/App/CapApp-SPM/Package.swift ||
     { echo "cap sync did not add the camera plugin" >&2; return 1; }
 }
-step mobile mobile
+# The render's tests keep about one core busy (one test file at a time, ffmpeg beside it): the
+# other packages' unit tests run beside them.
+render() { vitest render packages/render; }
+units() {
+  local status=0
+  vitest core packages/core || status=1
+  npm run test:native --silent || status=1
+  vitest web apps/web || status=1
+  mobile || status=1
+  return $status
+}
+side_by_side render units
 
 pg_url=${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}
 if node -e "const c=new (require('pg').Client)(process.argv[1]);c.connect().then(()=>c.end()).catch(()=>process.exit(1))" "$pg_url" 2>/dev/null; then
