@@ -11,12 +11,14 @@ import {
   narrationWords,
   type Composition,
   type ImageDescription,
+  type Task,
 } from '@storyreel/core'
 import { slideSpans } from '@storyreel/render/server'
 import { integratedLoudness, soundStarts } from '../../test/audio-measures'
 import { settled, signUp, waitForTask, type ApiClient } from '../../test/client'
 import { formWith, pictureFile } from '../../test/media-fixtures'
 import { startTestServer, type TestServer } from '../../test/test-server'
+import { loadTask } from '../services/render-tasks'
 import { speak } from '../services/speech'
 
 let server: TestServer
@@ -121,6 +123,23 @@ describe('a narrated render', () => {
   it('stretches each slide to its narration and a pause', () => {
     for (const s of spans) expect(s.end - s.start).toBeGreaterThan(2)
     expect(result.length).toBeCloseTo(spans.at(-1)!.end, 1)
+  })
+
+  it("keeps and answers the composition as rendered, in SPEC's shape: no spoken words", async () => {
+    const answer = await client.get<Task>(`/api/web/tasks/${result.taskId}`)
+    const stored = await loadTask(server.app.services.db, result.taskId)
+    for (const kept of [answer.data.composition!, stored!.composition]) {
+      for (const slide of kept.composition) {
+        expect(slide.duration).toBeGreaterThan(2)
+        expect(Object.keys(slide).sort()).toEqual([
+          'duration',
+          'effects',
+          'filename',
+          'id',
+          'narration',
+        ])
+      }
+    }
   })
 
   it("starts each slide's speech on its slide's start, silent before the next", () => {

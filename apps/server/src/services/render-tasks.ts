@@ -1,10 +1,12 @@
 import { and, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm'
 import {
+  CompositionSchema,
   FINAL_TASK_STATES,
   isVideoLimitReached,
   isWithinRenderBudget,
   type CancelReason,
   type Composition,
+  type RenderedComposition,
   type TaskSubtask,
 } from '@storyreel/core'
 import type { Db } from '../db/client'
@@ -153,11 +155,12 @@ export function showThumbnail(db: Db, taskId: string, runId: string) {
 }
 
 /** The result and thumbnail are stored: the task is FINISHED. */
-export function finishTask(db: Db, taskId: string, runId: string, rendered: Composition) {
+export function finishTask(db: Db, taskId: string, runId: string, rendered: RenderedComposition) {
   return updateOwned(db, taskId, runId, {
     state: 'FINISHED',
     // As rendered: narration may have stretched slides, and the task's answer shows the video.
-    composition: rendered,
+    // In SPEC's shape all the same: the schema drops the slides' spoken words.
+    composition: CompositionSchema.parse(rendered),
     subtask: null,
     progress: 100,
     hasResult: true,

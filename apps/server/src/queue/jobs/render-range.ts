@@ -5,9 +5,8 @@ import type PgBoss from 'pg-boss'
 import { z } from 'zod'
 import type { FastifyBaseLogger } from 'fastify'
 import {
-  CompositionSchema,
+  RenderedCompositionSchema,
   renderTimeLimitSeconds,
-  WordTimingSchema,
   type RenderTimeLimit,
 } from '@storyreel/core'
 import { renderComposition, type MediaTools } from '@storyreel/render/server'
@@ -21,7 +20,8 @@ import { fetchMedia } from '../task-media'
 
 /**
  * One range of a split render (decision 016): frames [start, end) of the composition as
- * rendered (narration stretched), drawn into a video-only segment stored under `key`.
+ * rendered (narration stretched, its slides' spoken words for the captions), drawn into a
+ * video-only segment stored under `key`.
  */
 export const RenderRangeJobSchema = z.object({
   taskId: z.uuid(),
@@ -29,8 +29,7 @@ export const RenderRangeJobSchema = z.object({
   range: z
     .object({ start: z.number().int().min(0), end: z.number().int().positive() })
     .refine((r) => r.end > r.start, 'empty range'),
-  composition: CompositionSchema,
-  words: z.array(z.array(WordTimingSchema)),
+  composition: RenderedCompositionSchema,
 })
 export type RenderRangeJob = z.infer<typeof RenderRangeJobSchema>
 
@@ -115,7 +114,6 @@ async function runRange(
         resolveMedia: (filename) => media.get(filename)!,
         outFile: segment,
         thumbnailFile: thumbnail,
-        words: data.words,
         tools: deps.tools,
         signal,
         range: data.range,

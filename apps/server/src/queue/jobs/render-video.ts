@@ -8,6 +8,7 @@ import {
   renderTimeLimitSeconds,
   type CancelReason,
   type Composition,
+  type RenderedComposition,
   type RenderTimeLimit,
   type TaskSubtask,
 } from '@storyreel/core'
@@ -227,8 +228,8 @@ async function narrate(
 /** What a run renders, with what, and where to. */
 interface RenderInput {
   taskId: string
-  /** The composition as rendered: stretched to its narration, if any. */
-  rendered: Composition
+  /** The composition as rendered: stretched to its narration and carrying its words, if any. */
+  rendered: RenderedComposition
   narration: Narration | null
   media: Map<string, string>
   outFile: string
@@ -247,19 +248,12 @@ interface RenderInput {
 async function renderVideo(deps: RunDeps, input: RenderInput): Promise<boolean> {
   const { taskId, rendered, narration, media, outFile, thumbnailFile, signal } = input
   const { onProgress, onThumbnail } = input
-  const words = narration?.words ?? []
-  const split = await planSplit(
-    deps,
-    { id: taskId, renderQueue: renderVideoQueue.name },
-    rendered,
-    words,
-  )
+  const split = await planSplit(deps, { id: taskId, renderQueue: renderVideoQueue.name }, rendered)
   if (split) {
     await renderSplit(deps, {
       taskId,
       plan: split,
       composition: rendered,
-      words,
       mediaPaths: rendered.composition.map((s) => media.get(s.filename)!),
       narration: narration?.trackFile ?? null,
       outFile,
@@ -278,7 +272,6 @@ async function renderVideo(deps: RunDeps, input: RenderInput): Promise<boolean> 
         outFile,
         thumbnailFile,
         narration: narration && { file: narration.trackFile },
-        words,
         tools: deps.tools,
         signal,
         onProgress,
