@@ -17,18 +17,9 @@ import { ownedMedia } from './uploads'
 import { lockUser } from './user-lock'
 
 /**
- * The life of a render task (SPEC section 4), in one place. Every change is one UPDATE guarded
- * by the states it may leave, so two actors (a worker, the supervisor, the owner deleting) can
- * never both win:
- *
- *   request -> QUEUED --claim--> EXECUTING --finish--> FINISHED
- *                 |                 |  ^ \--fail--> CANCELLED
- *                 |                 |  '--retry (AWAITING_EXECUTION)
- *                 '----- delete ----'-------> DELETED (from any state but DELETED)
- *
- * A run that claims the task gets a run id; only the run that owns the task may write its
- * heartbeat, finish it or fail it. A user has one task running at a time: a claim while another
- * of theirs runs is refused, and the task waits.
+ * Each change of a render task's state (SPEC section 4) is one UPDATE guarded by the states it
+ * may leave, so two actors (a worker, the supervisor, the owner deleting) can never both win. The
+ * life these changes make up, with its diagram, is ../queue/task-life.
  */
 
 export type TaskRow = typeof tasks.$inferSelect
