@@ -61,13 +61,15 @@ window.drawCost = async (composition, frames, draft) => {
   await loadFonts()
   const canvas = document.createElement('canvas')
   const slide = composition.composition[0]!
-  const first = drawPreviewFrame(canvas, composition, 0, 0, null)!
+  const first = drawPreviewFrame(canvas, composition, 0, 0, () => null)!
   const media = await previewMedia(slide, first.width, first.height)
   const ctx = canvas.getContext('2d')!
   const times: number[] = []
   for (let i = 0; i < frames; i++) {
     const t0 = performance.now()
-    drawPreviewFrame(canvas, composition, 0, (i / FPS) % slide.duration, media, { draft })
+    drawPreviewFrame(canvas, composition, 0, (i / FPS) % slide.duration, () => media, {
+      draft,
+    })
     ctx.getImageData(0, 0, 1, 1)
     times.push(performance.now() - t0)
   }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { MAX_MOVIE_SECONDS, type Composition } from './composition'
 import { EFFECTS, newEffect, type EffectName } from './effects'
+import type { TransitionType } from './transition'
 import { MAX_SLIDE_SECONDS } from './limits'
 import { MAX_NARRATION_CHARS, NARRATION_PAUSE_SECONDS } from './narration'
 import {
@@ -50,6 +51,21 @@ describe('renderCost', () => {
     const fit = { ...cover, composition: [{ ...cover.composition[0]!, framing: 'fit' as const }] }
     expect(renderCost(fit)).toBeCloseTo(renderCost(cover) + 10 * RENDER_COST.framing.fit)
     expect(RENDER_COST.framing.cover).toBe(0)
+  })
+
+  it('counts the next slide drawn again through a dissolve, push or wipe, not a dip or a cut', () => {
+    const plain = movie([1000, 1000], 2, 4, ['zoom'])
+    const withOut = (type: TransitionType) => ({
+      ...plain,
+      composition: plain.composition.map((s) => ({ ...s, transition: { type, duration: 1 } })),
+    })
+    // One boundary: the last slide's transition has no slide after it.
+    for (const type of ['dissolve', 'push', 'wipe'] as const) {
+      expect(renderCost(withOut(type)), type).toBeCloseTo(renderCost(plain) + RENDER_COST.base)
+    }
+    for (const type of ['dip', 'cut'] as const) {
+      expect(renderCost(withOut(type)), type).toBeCloseTo(renderCost(plain))
+    }
   })
 
   it('weighs each effect as its descriptor says', () => {

@@ -5,6 +5,7 @@ import { MAX_SLIDE_SECONDS } from './limits'
 import { durationWithNarration, NARRATION_PAUSE_SECONDS } from './narration'
 import type { PlanType } from './plans'
 import type { Slide } from './slide'
+import { transitionDescriptor } from './transition'
 
 /**
  * What rendering costs, in CPU seconds (drawing thread and ffmpeg together; a 2-core worker
@@ -101,17 +102,32 @@ function costPerSecond(slide: Slide, movie: Pick<MovieParams, 'width' | 'height'
 }
 
 /**
+ * Render work of the transition out of slide i, CPU seconds: through its length the frame draws
+ * the next slide too (and blends them, about what a fade costs, already in the base). Counted at
+ * the length asked for, which the render holds to the slides' durations: an upper bound.
+ */
+function transitionCost(slides: readonly Slide[], i: number, movie: MovieParams): number {
+  const { transition } = slides[i]!
+  const next = slides[i + 1]
+  if (!transition || !next || !transitionDescriptor(transition.type).drawsBoth) return 0
+  return (
+    transition.duration * Math.max(costPerSecond(slides[i]!, movie), costPerSecond(next, movie))
+  )
+}
+
+/**
  * Render work of the whole composition, CPU seconds: each slide as long as its narration may
- * stretch it, and the narration spoken.
+ * stretch it, the narration spoken, and the second slide drawn through each transition.
  */
 export function renderCost(composition: Composition): number {
   const { movieParams } = composition
-  return composition.composition.reduce((sum, slide) => {
+  return composition.composition.reduce((sum, slide, i, slides) => {
     const seconds = slideSecondsBound(slide, movieParams.voice)
     const speech = isNarrated(slide, movieParams.voice)
       ? RENDER_COST.perNarration + RENDER_COST.speech * narrationSecondsBound(slide.narration)
       : 0
-    return sum + RENDER_COST.perSlide + speech + seconds * costPerSecond(slide, movieParams)
+    const drawing = seconds * costPerSecond(slide, movieParams)
+    return sum + RENDER_COST.perSlide + speech + drawing + transitionCost(slides, i, movieParams)
   }, 0)
 }
 

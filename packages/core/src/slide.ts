@@ -3,6 +3,7 @@ import { EffectSchema } from './effects'
 import { FramingSchema } from './framing'
 import { MAX_SLIDE_SECONDS } from './limits'
 import { MAX_NARRATION_CHARS } from './narration'
+import { TransitionSchema } from './transition'
 
 /** Effects one slide may stack; the composer uses four at most. */
 export const MAX_EFFECTS_PER_SLIDE = 10
@@ -23,5 +24,10 @@ export const SlideSchema = z.object({
   narration: z.string().max(MAX_NARRATION_CHARS).optional(),
   /** How the picture meets a frame of another shape; absent: cover, as before framing existed. */
   framing: FramingSchema.optional(),
+  /**
+   * How this slide turns into the next (transition.ts); absent: a cut, the slides fading by their
+   * own fade effects, as before transitions existed. The composer writes it on every slide.
+   */
+  transition: TransitionSchema.optional(),
 })
 export type Slide = z.infer<typeof SlideSchema>

@@ -9,7 +9,8 @@ import { run, tempDir } from './helpers'
 
 /**
  * A render split into ranges and joined (decision 016) is the single render, frame for frame:
- * the same count, each frame the same picture, none shifted at a seam, the sound the same.
+ * the same count, each frame the same picture, none shifted at a seam (one in a transition),
+ * the sound the same.
  */
 const W = 320
 const H = 180
@@ -18,8 +19,16 @@ let dir: string
 const composition: Composition = {
   movieParams: { width: W, height: H, voice: null },
   composition: [
-    // A moving test pattern with a tone: every frame differs from its neighbours.
-    { id: 'clip', filename: 'clip.mp4', duration: 2.2, effects: [] },
+    // A moving test pattern with a tone: every frame differs from its neighbours. It dissolves
+    // into the card over frames 57-74, across the seam at the boundary (66): the range after it
+    // draws the clip's last frame held under the card coming in.
+    {
+      id: 'clip',
+      filename: 'clip.mp4',
+      duration: 2.2,
+      effects: [],
+      transition: { type: 'dissolve', duration: 0.6 },
+    },
     {
       id: 'card',
       filename: 'card.png',

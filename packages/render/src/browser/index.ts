@@ -1,16 +1,20 @@
 import type { FontValue, Slide } from '@storyreel/core'
-import {
-  backdropSize,
-  preScaledSize,
-  type Backdrop,
-  type Ctx,
-  type Layer,
-  type Media,
-} from '../engine'
+import { backdropSize, preScaledSize, type Backdrop, type Media } from '../engine'
 import { FONT_URLS } from './font-urls'
+import { makeLayer } from './make-layer'
 
 export { FONT_URLS }
-export { drawFrame, estimatedCaptions, FPS, type Media, type SceneCaptions } from '../engine'
+export {
+  drawFrame,
+  estimatedCaptions,
+  FPS,
+  momentAt,
+  shotsOf,
+  type Media,
+  type Moment,
+  type SceneCaptions,
+  type Shot,
+} from '../engine'
 export { MediaCache, type LoadMedia } from './media-cache'
 export {
   advance,
@@ -56,14 +60,6 @@ export function loadFonts(): Promise<void> {
 /** Media from another origin (the app's API elsewhere) must be read with its cookies and CORS. */
 function crossOrigin(url: string): 'use-credentials' | null {
   return new URL(url, location.href).origin === location.origin ? null : 'use-credentials'
-}
-
-/** A canvas of its own for the engine to draw on (a backdrop, a blur's small copy). */
-function makeLayer(width: number, height: number): Layer {
-  const canvas = document.createElement('canvas')
-  canvas.width = width
-  canvas.height = height
-  return { source: canvas, ctx: canvas.getContext('2d') as Ctx }
 }
 
 /** A small canvas for the backdrop of a fitted frame of this size (drawFrame paints it). */

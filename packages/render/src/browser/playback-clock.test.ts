@@ -82,14 +82,25 @@ describe('posterTime', () => {
   it('opens a fading slide once its fade-in and first text are in', () => {
     const fade = newEffect('fade')
     const text = newEffect('animated_text')
-    expect(posterTime(slide([fade]))).toBeCloseTo(fade.params.fadeInDuration)
-    expect(posterTime(slide([fade, text]))).toBeCloseTo(
+    expect(posterTime([slide([fade])], 0)).toBeCloseTo(fade.params.fadeInDuration)
+    expect(posterTime([slide([fade, text])], 0)).toBeCloseTo(
       text.params.textStart + text.params.fadeInDuration,
     )
   })
 
   it('opens a still slide at its start, and never past its middle', () => {
-    expect(posterTime(slide([]))).toBe(0)
-    expect(posterTime(slide([newEffect('fade')], 0.4))).toBe(0.2)
+    expect(posterTime([slide([])], 0)).toBe(0)
+    expect(posterTime([slide([newEffect('fade')], 0.4)], 0)).toBe(0.2)
+  })
+
+  it('opens a slide once the transition into it has ended', () => {
+    const into = (type: 'dissolve' | 'cut'): Slide => ({
+      ...slide([]),
+      transition: { type, duration: 1.2 },
+    })
+    expect(posterTime([into('dissolve'), slide([])], 1)).toBeCloseTo(0.6)
+    expect(posterTime([into('cut'), slide([])], 1)).toBe(0)
+    // Its own transition out is no concern: it starts past the middle.
+    expect(posterTime([into('dissolve'), slide([])], 0)).toBe(0)
   })
 })

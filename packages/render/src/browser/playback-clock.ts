@@ -1,4 +1,4 @@
-import { effectDescriptor, type Slide } from '@storyreel/core'
+import { effectDescriptor, transitionAt, type Slide } from '@storyreel/core'
 import { FPS } from '../engine/frame'
 
 /** Where playback is: a slide and seconds from its start. */
@@ -63,13 +63,15 @@ export function clampTime(t: number, duration: number): number {
 export const MAX_STEP_SECONDS = 0.25
 
 /**
- * Where a paused preview opens a slide: once every effect shows what it is there for (each
- * descriptor's shownAfter: its fades and its first text have come in), so the editor shows the
- * picture and its words rather than the black first frame of a fade-in. Never past the slide's
- * middle.
+ * Where a paused preview opens slide `index`: once every effect shows what it is there for (each
+ * descriptor's shownAfter: its fades and its first text have come in) and the transition into
+ * it has ended, so the editor shows the picture and its words rather than the black first frame
+ * of a fade-in or the slide before it. Never past the slide's middle.
  */
-export function posterTime(slide: Slide): number {
-  let shown = 0
+export function posterTime(slides: readonly Slide[], index: number): number {
+  const slide = slides[index]
+  if (!slide) return 0
+  let shown = (transitionAt(slides, index - 1)?.duration ?? 0) / 2
   for (const { name, params } of slide.effects) {
     shown = Math.max(shown, effectDescriptor(name).shownAfter?.(params) ?? 0)
   }

@@ -1,7 +1,9 @@
 import type { Composition, Slide } from '@storyreel/core'
 import { drawFrame } from '../engine/draw-frame'
 import { effectModule } from '../engine/effects'
-import type { Ctx, Media, SceneCaptions, Stage } from '../engine/types'
+import { momentAt, shotsOf, type Moment, type Shot } from '../engine/moment'
+import type { Ctx, Media, Scene, SceneCaptions, Stage } from '../engine/types'
+import { makeLayer } from './make-layer'
 import { previewSize, previewSlide, PREVIEW_LONG_SIDE, type PreviewSize } from './preview-size'
 
 /** While playing, a slide with a costly effect draws at this fraction of the preview's size. */
@@ -24,8 +26,8 @@ export interface PreviewFrameOptions {
   draft?: boolean
   /** The preview's long side, canvas pixels (PREVIEW_LONG_SIDE). */
   longSide?: number
-  /** The slide's captions, drawn as the video draws them (before synthesis, estimated words). */
-  captions?: SceneCaptions
+  /** Each slide's captions, drawn as the video draws them (before synthesis, estimated words). */
+  captions?: (slide: Slide) => SceneCaptions | undefined
 }
 
 /**
@@ -63,52 +65,73 @@ function sizeCanvas(canvas: HTMLCanvasElement, size: PreviewSize): void {
   if (canvas.height !== size.height) canvas.height = size.height
 }
 
+/** The moment drawn on `canvas` at `size`: a slide, or two in a transition. */
 function drawAt(
   canvas: HTMLCanvasElement,
   size: PreviewSize,
-  slide: Slide,
-  media: Media | null,
-  t: number,
-  captions: SceneCaptions | undefined,
+  slides: readonly Slide[],
+  moment: Moment,
+  media: (slideIndex: number) => Media | null,
+  captions: PreviewFrameOptions['captions'],
 ): void {
   sizeCanvas(canvas, size)
-  drawFrame(
-    context(canvas),
-    { width: size.width, height: size.height, slide: previewSlide(slide, size), media, captions },
-    t,
-  )
+  const scene = ({ slideIndex }: Shot): Scene => {
+    const slide = slides[slideIndex]!
+    return {
+      width: size.width,
+      height: size.height,
+      slide: previewSlide(slide, size),
+      media: media(slideIndex),
+      captions: captions?.(slide),
+    }
+  }
+  const shown = scene(moment.from)
+  const { transition } = moment
+  if (transition) {
+    shown.transition = {
+      type: transition.type,
+      progress: transition.progress,
+      to: scene(transition.to),
+      t: transition.to.t,
+      makeLayer,
+    }
+  }
+  drawFrame(context(canvas), shown, moment.from.t)
 }
 
 /**
- * Draws slide `slideIndex` of the composition at t seconds into `canvas`, which it sizes to the
- * preview (the movie with its long side at `longSide`): the render's own drawFrame, with text
- * boxes scaled to the preview, and the captions given (their sizes follow the frame). A draft
- * of a blur or distort slide draws at DRAFT_SCALE, and a distort slide on a canvas kept in
- * memory, then copied. Returns the size drawn at.
+ * Draws the video at t seconds into slide `slideIndex` of the composition into `canvas`, which
+ * it sizes to the preview (the movie with its long side at `longSide`): the render's own
+ * drawFrame, during a transition with the other slide too (`media` gives each slide's, null
+ * while it loads), with text boxes scaled to the preview, and the captions given (their sizes
+ * follow the frame). A draft of a blur or distort slide draws at DRAFT_SCALE, and a distort
+ * slide on a canvas kept in memory, then copied. Returns the size drawn at.
  */
 export function drawPreviewFrame(
   canvas: HTMLCanvasElement,
   composition: Composition,
   slideIndex: number,
   t: number,
-  media: Media | null,
+  media: (slideIndex: number) => Media | null,
   options: PreviewFrameOptions = {},
 ): PreviewSize | null {
-  const slide = composition.composition[slideIndex]
-  if (!slide) return null
+  const slides = composition.composition
+  if (!slides[slideIndex]) return null
+  const moment = momentAt(slides, slideIndex, t)
+  const drawn = shotsOf(moment).map((shot) => slides[shot.slideIndex]!)
   const { width, height } = composition.movieParams
   const longSide = options.longSide ?? PREVIEW_LONG_SIDE
   const size = previewSize(width, height, longSide)
-  const drawn =
-    options.draft && hasCostlyEffect(slide)
+  const at =
+    options.draft && drawn.some(hasCostlyEffect)
       ? previewSize(width, height, Math.round(longSide * DRAFT_SCALE))
       : size
-  if (drawn === size && !hasStage(slide, ['pixels'])) {
-    drawAt(canvas, size, slide, media, t, options.captions)
+  if (at === size && !drawn.some((slide) => hasStage(slide, ['pixels']))) {
+    drawAt(canvas, size, slides, moment, media, options.captions)
     return size
   }
   const other = offscreen(canvas)
-  drawAt(other, drawn, slide, media, t, options.captions)
+  drawAt(other, at, slides, moment, media, options.captions)
   copy(canvas, size, other)
-  return drawn
+  return at
 }

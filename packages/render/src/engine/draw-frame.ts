@@ -5,6 +5,8 @@ import { cameraCrop, drawCrop, type Crop } from './camera'
 import { drawCaptions } from './captions'
 import { effectModule } from './effects'
 import { frameInfo } from './frame'
+import { frameLayerOf } from './media-layers'
+import { transitionModule } from './transitions'
 import type { Ctx, EffectModule, FrameInfo, Media, Scene, Stage } from './types'
 
 export interface Active {
@@ -68,12 +70,11 @@ function drawMedia(ctx: Ctx, active: Active[], frame: FrameInfo, media: Media): 
 }
 
 /**
- * Draws the slide of `scene` at t seconds from the slide's start: black (or a fitted slide's
- * backdrop), the media through its camera (zoom or pan) and filters, then pixel effects,
- * shading, text, captions and fades. The same function draws the editor's preview and every
- * frame of the video.
+ * One slide at t seconds from its start: black (or a fitted slide's backdrop), the media
+ * through its camera (zoom or pan) and filters, then pixel effects, shading, text, captions and
+ * fades.
  */
-export function drawFrame(ctx: Ctx, scene: Scene, t: number): void {
+function drawSlide(ctx: Ctx, scene: Scene, t: number): void {
   const { width, height, slide, media } = scene
   const frame = frameInfo(width, height, slide, media)
   const active = activeEffects(slide.effects, t, frame)
@@ -94,4 +95,26 @@ export function drawFrame(ctx: Ctx, scene: Scene, t: number): void {
   if (scene.captions) drawCaptions(ctx, scene.captions, frame, t)
   drawStage(ctx, active, 'final', frame, media)
   ctx.restore()
+}
+
+/**
+ * Draws the slide of `scene` at t seconds from the slide's start, and during a transition the
+ * next slide at its own time with it, as the transition's module composes them (momentAt says
+ * when). The same function draws the editor's preview and every frame of the video.
+ */
+export function drawFrame(ctx: Ctx, scene: Scene, t: number): void {
+  const transition = scene.transition
+  if (!transition) return drawSlide(ctx, scene, t)
+  const module = transitionModule(transition.type)
+  const { width, height } = scene
+  module.draw(
+    ctx,
+    module.state(transition.progress),
+    scene,
+    {
+      from: (c) => drawSlide(c, scene, t),
+      to: (c) => drawSlide(c, transition.to, transition.t),
+    },
+    (use) => frameLayerOf(ctx, transition.makeLayer, use, width, height),
+  )
 }

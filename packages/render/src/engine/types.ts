@@ -1,5 +1,6 @@
 import type {
   Captions,
+  DrawnTransitionType,
   EffectName,
   EffectParams,
   Framing,
@@ -54,6 +55,21 @@ export interface Scene {
   media: Media | null
   /** Word-by-word captions of the slide's narration; absent or disabled: none drawn. */
   captions?: SceneCaptions
+  /** This slide turning into the next (momentAt): both are drawn, each at its own time. */
+  transition?: SceneTransition
+}
+
+/** A transition as drawFrame draws it: how far along, and the slide coming in. */
+export interface SceneTransition {
+  type: DrawnTransitionType
+  /** 0..1 */
+  progress: number
+  /** The slide coming in, of the same size (its own transition is not drawn). */
+  to: Scene
+  /** Seconds from its start. */
+  t: number
+  /** Frame-sized canvases, to draw a slide apart before it is blended or moved. */
+  makeLayer: MakeLayer
 }
 
 /** The captions' look and the slide's spoken words, in seconds from the slide's start. */
@@ -123,4 +139,28 @@ export interface EffectModule<N extends EffectName, S> {
    * x264's grain settings (codesGrain).
    */
   drawsGrain?(params: EffectParams<N>): boolean
+}
+
+/** Draws one slide, whole, over a frame-sized context: the frame's, or a layer's. */
+export type PaintSlide = (ctx: Ctx) => void
+
+/**
+ * How a transition type draws a frame from the two slides, declared by the type's own module
+ * (engine/transitions) so that drawFrame never asks which type it holds.
+ */
+export interface TransitionModule<T extends DrawnTransitionType, S> {
+  type: T
+  /** How it looks `progress` (0..1) of the way through: pure, a plain object. */
+  state(progress: number): S
+  /**
+   * Draws the frame: `paint` draws the slide going out (`from`) or coming in (`to`) over a
+   * context, `layer` gives a frame-sized canvas of the engine's own for each, kept between frames.
+   */
+  draw(
+    ctx: Ctx,
+    state: S,
+    frame: { width: number; height: number },
+    paint: { from: PaintSlide; to: PaintSlide },
+    layer: (use: 'from' | 'to') => Layer,
+  ): void
 }

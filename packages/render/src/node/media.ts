@@ -21,8 +21,8 @@ export interface SlideMedia {
 
 export { isVideo }
 
-/** A canvas of its own for the engine to draw on (a backdrop, a blur's small copy). */
-function makeLayer(width: number, height: number): Layer {
+/** A canvas of its own for the engine to draw on (a backdrop, a blur's small copy, a slide). */
+export function makeLayer(width: number, height: number): Layer {
   const canvas = createCanvas(width, height)
   return {
     source: canvas as unknown as CanvasImageSource,

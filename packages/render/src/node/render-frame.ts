@@ -1,6 +1,6 @@
 import { CompositionSchema, type Composition } from '@storyreel/core'
-import { drawFrame, estimatedCaptions } from '../engine'
-import { loadSlideMedia } from './media'
+import { drawFrame, estimatedCaptions, momentAt, type Scene, type Shot } from '../engine'
+import { loadSlideMedia, makeLayer, type SlideMedia } from './media'
 import type { MediaTools } from './run-tool'
 import { createSurface } from './surface'
 
@@ -19,26 +19,45 @@ export interface RenderFrameOptions {
 }
 
 /**
- * One frame of a slide as a JPEG, through the same drawFrame as the render, with captions timed
- * as the editor's preview times them before the narration is synthesised.
+ * One frame of a slide as a JPEG, through the same drawFrame as the render (during a transition,
+ * the other slide too, at its own time), with captions timed as the editor's preview times them
+ * before the narration is synthesised.
  */
 export async function renderFrame(opts: RenderFrameOptions): Promise<Buffer> {
   const composition = CompositionSchema.parse(opts.composition)
-  const slide = composition.composition[opts.slideIndex]
+  const slides = composition.composition
+  const slide = slides[opts.slideIndex]
   if (!slide) throw new RangeError(`no slide ${opts.slideIndex}`)
   const { width, height } = composition.movieParams
-  const t = Math.min(Math.max(0, opts.t), slide.duration)
-  const media = await loadSlideMedia(opts.resolveMedia(slide.filename), slide, width, height, {
-    from: t,
-    tools: opts.tools,
-  })
+  const moment = momentAt(slides, opts.slideIndex, Math.min(Math.max(0, opts.t), slide.duration))
+  const loaded: SlideMedia[] = []
   try {
-    await media.seek(0)
+    const sceneOf = async ({ slideIndex, t }: Shot): Promise<Scene> => {
+      const shown = slides[slideIndex]!
+      const media = await loadSlideMedia(opts.resolveMedia(shown.filename), shown, width, height, {
+        from: t,
+        tools: opts.tools,
+      })
+      loaded.push(media)
+      await media.seek(0)
+      const captions = estimatedCaptions(composition.movieParams, shown)
+      return { width, height, slide: shown, media: media.media, captions }
+    }
+    const scene = await sceneOf(moment.from)
+    const { transition } = moment
+    if (transition) {
+      scene.transition = {
+        type: transition.type,
+        progress: transition.progress,
+        to: await sceneOf(transition.to),
+        t: transition.to.t,
+        makeLayer,
+      }
+    }
     const { canvas, ctx } = createSurface(width, height)
-    const captions = estimatedCaptions(composition.movieParams, slide)
-    drawFrame(ctx, { width, height, slide, media: media.media, captions }, t)
+    drawFrame(ctx, scene, moment.from.t)
     return await canvas.encode('jpeg', opts.quality ?? FRAME_JPEG_QUALITY)
   } finally {
-    media.close()
+    for (const media of loaded) media.close()
   }
 }

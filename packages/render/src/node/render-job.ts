@@ -1,11 +1,22 @@
 import type { FrameRange, MovieParams, RenderedComposition, RenderedSlide } from '@storyreel/core'
 import type { ChildProcess } from 'node:child_process'
 import { writeFile } from 'node:fs/promises'
-import { drawFrame, FPS, slideFrameCounts, type SceneCaptions } from '../engine'
+import {
+  drawFrame,
+  FPS,
+  momentAt,
+  shotsOf,
+  slideFrameCounts,
+  type Moment,
+  type Scene,
+  type SceneCaptions,
+  type Shot,
+} from '../engine'
 import { clipSounds, probeClips } from './clip-sounds'
 import { codesGrain, startEncoder } from './encoder'
-import { loadSlideMedia, type SlideMedia } from './media'
+import { loadSlideMedia, makeLayer, type SlideMedia } from './media'
 import type { MediaTools } from './run-tool'
+import { slideWindow } from './slide-window'
 import { createSurface } from './surface'
 
 /** A render, as handed to the render thread: plain data only. */
@@ -39,9 +50,32 @@ function captionsOf(movie: MovieParams, slide: RenderedSlide): SceneCaptions | u
   return style?.enabled && words?.length ? { style, words } : undefined
 }
 
+/** A frame's slide and its frame there, for seeking: within the slide's own frames. */
+function frameOf(shot: Shot, counts: readonly number[]): number {
+  return Math.min(counts[shot.slideIndex]! - 1, Math.max(0, Math.round(shot.t * FPS)))
+}
+
+/** What each frame of the range shows: its slide at its time, and a transition's other slide. */
+function rangeMoments(
+  slides: readonly RenderedSlide[],
+  counts: readonly number[],
+  range: FrameRange,
+): Moment[] {
+  const moments: Moment[] = []
+  let slideStart = 0
+  for (const [k, count] of counts.entries()) {
+    const first = Math.max(slideStart, range.start)
+    const end = Math.min(slideStart + count, range.end)
+    for (let f = first; f < end; f++) moments.push(momentAt(slides, k, (f - slideStart) / FPS))
+    slideStart += count
+  }
+  return moments
+}
+
 /**
  * Draws every frame with drawFrame and pipes it to one ffmpeg. The next slide's media loads
- * while the current one draws; only two are in memory at a time.
+ * while one draws alone; only two are in memory at a time (slideWindow), both drawn through
+ * a transition.
  */
 export async function renderJob(
   job: RenderThreadInput,
@@ -66,66 +100,69 @@ export async function renderJob(
     segment: job.range !== undefined,
     grain: codesGrain(slides),
   })
-  // Each slide in the range, from its first frame there to its last.
-  const drawn: { k: number; first: number; end: number }[] = []
-  let slideStart = 0
-  for (const [k, count] of counts.entries()) {
-    const first = Math.max(0, range.start - slideStart)
-    const end = Math.min(count, range.end - slideStart)
-    if (end > first) drawn.push({ k, first, end })
-    slideStart += count
+  const moments = rangeMoments(slides, counts, range)
+  // Each slide's first frame drawn in the range: a slide coming in is held on its first frame,
+  // one going out on its last, so a slide's frames only ever rise.
+  const firsts = new Map<number, number>()
+  for (const moment of moments) {
+    for (const shot of shotsOf(moment)) {
+      if (!firsts.has(shot.slideIndex)) firsts.set(shot.slideIndex, frameOf(shot, counts))
+    }
   }
+  const needed = [...firsts].map(([k, first]) => ({ k, first })).sort((a, b) => a.k - b.k)
   const { canvas, ctx } = createSurface(width, height)
-  const load = ({ k, first }: { k: number; first: number }) =>
+  const slideMedia = slideWindow(needed, ({ k, first }) =>
     loadSlideMedia(job.mediaPaths[k]!, slides[k]!, width, height, {
       info: infos[k],
       tools: job.tools,
       onSpawn: hooks.onSpawn,
       from: first / FPS,
-    })
+    }),
+  )
+  // Each shot's slide at its frame, ready to draw.
+  const sceneOf = async (shot: Shot, media: SlideMedia): Promise<Scene> => {
+    await media.seek(frameOf(shot, counts) - firsts.get(shot.slideIndex)!)
+    const slide = slides[shot.slideIndex]!
+    const captions = captionsOf(job.composition.movieParams, slide)
+    return { width, height, slide, media: media.media, captions }
+  }
   // The thumbnail is the middle of the first slide: past any fade-in, text usually shown.
   const thumbnailFrame = Math.floor(counts[0]! / 2)
-  let current: SlideMedia | null = null
-  let pending: Promise<SlideMedia> | null = load(drawn[0]!)
   try {
     let done = 0
     let reported = -1
-    for (const [n, { k, first, end }] of drawn.entries()) {
-      const slide = slides[k]!
-      current = await pending!
-      pending = n + 1 < drawn.length ? load(drawn[n + 1]!) : null
-      // Awaited on the next slide; until then a failure must not count as unhandled.
-      pending?.catch(() => {})
-      const scene = {
-        width,
-        height,
-        slide,
-        media: current.media,
-        captions: captionsOf(job.composition.movieParams, slide),
-      }
-      for (let i = first; i < end; i++) {
-        await current.seek(i - first)
-        drawFrame(ctx, scene, i / FPS)
-        const pixels = canvas.data()
-        if (range.start + done === thumbnailFrame) {
-          await writeFile(job.thumbnailFile, await canvas.encode('jpeg', THUMBNAIL_QUALITY))
-          hooks.onThumbnail()
+    for (const moment of moments) {
+      const shots = shotsOf(moment)
+      const media = await slideMedia.media(shots.map((s) => s.slideIndex))
+      const scene = await sceneOf(moment.from, media[0]!)
+      const { transition } = moment
+      if (transition) {
+        scene.transition = {
+          type: transition.type,
+          progress: transition.progress,
+          to: await sceneOf(transition.to, media[1]!),
+          t: transition.to.t,
+          makeLayer,
         }
-        await encoder.write(pixels)
-        done++
-        const percent = Math.min(99, Math.floor((done * 100) / total))
-        if (percent !== reported) hooks.onProgress((reported = percent))
       }
-      current.close()
-      current = null
+      drawFrame(ctx, scene, moment.from.t)
+      const pixels = canvas.data()
+      if (range.start + done === thumbnailFrame) {
+        await writeFile(job.thumbnailFile, await canvas.encode('jpeg', THUMBNAIL_QUALITY))
+        hooks.onThumbnail()
+      }
+      await encoder.write(pixels)
+      done++
+      const percent = Math.min(99, Math.floor((done * 100) / total))
+      if (percent !== reported) hooks.onProgress((reported = percent))
     }
+    slideMedia.close()
     await encoder.finish()
     hooks.onProgress(100)
     return { durationSeconds: frames / FPS, frames }
   } catch (e) {
     encoder.kill()
-    current?.close()
-    pending?.then((m) => m.close()).catch(() => {})
+    slideMedia.close()
     throw e
   }
 }

@@ -59,7 +59,8 @@ describe('repairComposition', () => {
     expect(c.composition[0]!.effects).toEqual([
       {
         name: 'fade',
-        params: { fadeInDuration: 0.5, fadeOutDuration: 0.4 },
+        // The first slide fades out of black; it dissolves into the next.
+        params: { fadeInDuration: 0.5, fadeOutDuration: 0 },
         source: 'AI',
         description: 'In',
       },
@@ -71,6 +72,47 @@ describe('repairComposition', () => {
         description: 'Closer',
       },
     ])
+  })
+
+  it('keeps fades to the video’s start and end, and each slide’s transition from the rules', () => {
+    const fade = {
+      name: 'fade',
+      params: { fadeInDuration: 1, fadeOutDuration: 1 },
+      description: 'x',
+    }
+    const dissolve = { type: 'dissolve', duration: 1 } as const
+    const withTransitions = {
+      ...rules,
+      composition: rules.composition.map((s) => ({ ...s, transition: dissolve })),
+    }
+    const c = repairComposition(
+      {
+        slides: [
+          slide({ effects: [fade] }),
+          slide({ filename: 'b.mp4', duration: 3, effects: [fade] }),
+        ],
+      },
+      files,
+      withTransitions,
+    )
+    expect(c.composition.map((s) => s.effects.map((e) => e.params))).toEqual([
+      [{ fadeInDuration: 1, fadeOutDuration: 0 }],
+      [{ fadeInDuration: 0, fadeOutDuration: 1 }],
+    ])
+    expect(c.composition.map((s) => s.transition)).toEqual([dissolve, dissolve])
+    // A fade between two others has nothing left to do.
+    const three = repairComposition(
+      { slides: [slide(), slide({ filename: 'b.mp4', effects: [fade] })] },
+      [...files, description({ filename: 'c.png' })],
+      {
+        ...rules,
+        composition: [
+          ...rules.composition,
+          { id: 'c', filename: 'c.png', duration: 4, effects: [] },
+        ],
+      },
+    )
+    expect(three.composition[1]!.effects).toEqual([])
   })
 
   it('clamps numbers to their slider and drops unknown effects and params', () => {

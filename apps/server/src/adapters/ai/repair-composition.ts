@@ -108,12 +108,32 @@ function repairSlide(raw: Json, d: ImageDescription, rules: Slide | undefined): 
 }
 
 /**
+ * The slides with fades only where the video starts and ends: between slides they dissolve into
+ * each other (the rules' transition, kept on each slide), and a model's fade at a boundary would
+ * dip it to black, which only the user chooses. A fade left with nothing to do is dropped.
+ */
+function fadesAtEnds(slides: Slide[]): Slide[] {
+  return slides.map((slide, i) => ({
+    ...slide,
+    effects: slide.effects.flatMap((effect): Effect[] => {
+      if (effect.name !== 'fade') return [effect]
+      const params = {
+        fadeInDuration: i === 0 ? effect.params.fadeInDuration : 0,
+        fadeOutDuration: i === slides.length - 1 ? effect.params.fadeOutDuration : 0,
+      }
+      return params.fadeInDuration > 0 || params.fadeOutDuration > 0 ? [{ ...effect, params }] : []
+    }),
+  }))
+}
+
+/**
  * The chat model's answer made into a valid composition of the described files, or an
  * UnusableAnswer (then the rules compose). Repairs what can be repaired (see repairSlide and
  * repairEffect); a file that was not described is not: an answer naming one is refused whole,
  * as a model that invents files cannot be trusted with the rest. Each file is shown once; one
  * the model left out gets the rules' slide, after the model's. The movie's size and voice are the
- * rules' (the app rescales the size to the chosen ratio).
+ * rules' (the app rescales the size to the chosen ratio), and so is each slide's transition into
+ * the next; fades stay at the video's two ends (fadesAtEnds).
  */
 export function repairComposition(
   answer: unknown,
@@ -140,7 +160,7 @@ export function repairComposition(
   const composition = CompositionSchema.safeParse({
     movieParams: rules.movieParams,
     renderedVideoUrl: null,
-    composition: slides.slice(0, MAX_SLIDES),
+    composition: fadesAtEnds(slides.slice(0, MAX_SLIDES)),
   })
   if (!composition.success) throw new UnusableAnswer(composition.error.message)
   return composition.data

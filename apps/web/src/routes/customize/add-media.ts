@@ -1,4 +1,4 @@
-import { MAX_SLIDE_SECONDS, UI_TEXT, mediaApi, newEffect } from '@storyreel/core'
+import { DEFAULT_TRANSITION, MAX_SLIDE_SECONDS, UI_TEXT, mediaApi } from '@storyreel/core'
 import type { ImageDescription, MediaFile, Slide } from '@storyreel/core'
 import { ApiError, callApi } from '../../lib/api'
 import { mediaFileOf } from '../../lib/files'
@@ -9,7 +9,7 @@ export const NEW_PICTURE_SECONDS = 4
 
 /**
  * The slide of a file added in the editor (uploaded here, or picked on /media): its clip's
- * length, when known, or 4 s, fading in and out.
+ * length, when known, or 4 s, dissolving into a slide after it as the composer's slides do.
  */
 export function slideFor(file: MediaFile, clipSeconds: number | null): Slide {
   const seconds =
@@ -20,7 +20,8 @@ export function slideFor(file: MediaFile, clipSeconds: number | null): Slide {
     id: slideIdOf(file.name),
     filename: file.name,
     duration: seconds,
-    effects: [newEffect('fade')],
+    effects: [],
+    transition: { ...DEFAULT_TRANSITION },
   }
 }
 

@@ -23,6 +23,7 @@ import {
   setEffectParams,
   setFraming,
   setNarration,
+  setTransition,
   setVoice,
   toComposition,
 } from './editor-doc'
@@ -183,6 +184,25 @@ describe('the editor doc', () => {
     const long = setNarration(doc, 0, 'x'.repeat(MAX_NARRATION_CHARS + 5))
     expect(long.slides[0]!.slide.narration).toHaveLength(MAX_NARRATION_CHARS)
     expect(CompositionSchema.safeParse(toComposition(long)).success).toBe(true)
+  })
+
+  it('sets the transition into the next slide, on an older slide without one too', () => {
+    const doc = fromComposition(composition, keys())
+    expect(doc.slides[0]!.slide.transition).toBeUndefined()
+    const wipe = setTransition(doc, 0, { type: 'wipe', duration: 1.2 })
+    expect(wipe.slides[0]!.slide.transition).toEqual({ type: 'wipe', duration: 1.2 })
+    expect(wipe.slides[1]).toBe(doc.slides[1])
+    expect(setTransition(wipe, 0, { type: 'wipe', duration: 1.2 })).toBe(wipe)
+    const longer = setTransition(wipe, 0, { type: 'wipe', duration: 2 })
+    expect(longer.slides[0]!.slide.transition!.duration).toBe(2)
+    expect(setTransition(doc, 99, { type: 'cut', duration: 1 })).toBe(doc)
+    expect(CompositionSchema.parse(toComposition(longer)).composition[0]!.transition).toEqual({
+      type: 'wipe',
+      duration: 2,
+    })
+    // It travels with its slide: moved, the slide turns into its new neighbour the same way.
+    expect(moveSlide(longer, 0, 2).slides[2]!.slide.transition!.type).toBe('wipe')
+    expect(duplicateSlide(longer, 0, keys()).slides[1]!.slide.transition!.type).toBe('wipe')
   })
 
   it("sets a slide's framing, absent counting as cover, and undoes it", () => {

@@ -4,7 +4,15 @@ import {
   MAX_NARRATION_CHARS,
   MAX_SLIDES,
 } from '@storyreel/core'
-import type { Captions, Composition, Effect, Framing, Slide, VoiceId } from '@storyreel/core'
+import type {
+  Captions,
+  Composition,
+  Effect,
+  Framing,
+  Slide,
+  Transition,
+  VoiceId,
+} from '@storyreel/core'
 
 /**
  * What the editor edits: the composition, with a stable key for each slide and each effect (a
@@ -171,6 +179,16 @@ export function setFraming(doc: EditorDoc, index: number, framing: Framing): Edi
   // A slide without framing covers: choosing cover for it changes nothing.
   if ((doc.slides[index]?.slide.framing ?? 'cover') === framing) return doc
   return withSlide(doc, index, (s) => ({ ...s, slide: { ...s.slide, framing } }))
+}
+
+/**
+ * How the slide turns into the next: its type and length. Setting what the slide already has
+ * changes nothing; an older slide without one (a cut with its own fades) takes the one set.
+ */
+export function setTransition(doc: EditorDoc, index: number, transition: Transition): EditorDoc {
+  const current = doc.slides[index]?.slide.transition
+  if (current?.type === transition.type && current.duration === transition.duration) return doc
+  return withSlide(doc, index, (s) => ({ ...s, slide: { ...s.slide, transition } }))
 }
 
 /** The narration's voice for the whole video; null is Off. */

@@ -31,10 +31,14 @@ import { SlidePreview } from './preview/slide-preview'
 import { useRenderAction } from './render-action'
 import { SlideActions } from './slide-actions'
 import { SlideStrip } from './slide-strip'
+import { TransitionField } from './transition-field'
 import { previewPlayer } from './use-audio-preview'
 import './customize.css'
 
-/** The shown slide's controls: its actions and duration, its effects and the open panel. */
+/**
+ * The shown slide's controls: its actions and duration, its effects and the open panel, and its
+ * transition into the next slide.
+ */
 function SlideControls({ doc }: { doc: EditorDoc }) {
   const slideIndex = useEditor((state) => state.slideIndex)
   const effectIndex = useEditor((state) => state.effectIndex)
@@ -62,6 +66,7 @@ function SlideControls({ doc }: { doc: EditorDoc }) {
           title={effectTitles(item.slide.effects)[effectIndex]!}
         />
       ) : null}
+      <TransitionField doc={doc} index={slideIndex} slideKey={item.key} />
     </section>
   )
 }

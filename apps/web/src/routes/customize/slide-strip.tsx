@@ -15,16 +15,15 @@ import {
   useSortable,
 } from '@dnd-kit/sortable'
 import { CSS } from '@dnd-kit/utilities'
-import { TIMINGS, UI_TEXT, uploadUrl } from '@storyreel/core'
+import { TIMINGS, UI_TEXT, transitionDescriptor } from '@storyreel/core'
 import type { MediaFile } from '@storyreel/core'
 import { useMutation } from '@tanstack/react-query'
 import { Film, ImagePlus } from 'lucide-react'
 import { useEffect, useRef } from 'react'
 import { Spinner } from '../../components/ui/spinner'
 import { toast } from '../../components/ui/toast'
-import { apiUrl } from '../../config'
 import { errorText } from '../../lib/api'
-import { ACCEPT, acceptedUploads, previewSrc, renameForUpload } from '../../lib/files'
+import { ACCEPT, acceptedUploads, renameForUpload } from '../../lib/files'
 import { formatSeconds } from '../../lib/format'
 import { randomId } from '../../lib/random-id'
 import { useStory } from '../../lib/store'
@@ -32,25 +31,44 @@ import { uploadMedia } from './add-media'
 import { appendSlides, canAddSlides, moveSlide } from './editor-doc'
 import type { EditorDoc, EditorSlide } from './editor-doc'
 import { edit, showSlide, useEditor } from './editor-store'
+import { isClip, thumbnailSrc } from './slide-thumbnail'
+import { TransitionIcon } from './transition-icons'
+import { openTransitionField, shownTransition } from './transition-field'
 
-/** A slide's picture for its thumbnail: the file's small copy when the app knows the file. */
-export function thumbnailSrc(filename: string, files: readonly MediaFile[]): string {
-  const file = files.find((f) => f.name === filename)
-  return file ? previewSrc(file) : apiUrl(uploadUrl(filename))
+/**
+ * The button between a thumbnail and the next: the icon of the slide's transition into it, which
+ * opens the transition picker.
+ */
+function TransitionButton({ slide, index }: { slide: EditorSlide['slide']; index: number }) {
+  const { type } = shownTransition(slide)
+  const label = `Transition to slide ${index + 2}: ${transitionDescriptor(type).label}`
+  return (
+    <button
+      type="button"
+      className="slide-card__transition"
+      data-type={type}
+      aria-label={label}
+      title={label}
+      onClick={() => openTransitionField(index)}
+    >
+      <TransitionIcon type={type} size={14} />
+    </button>
+  )
 }
-
-const isClip = (filename: string) => /\.mp4$/i.test(filename)
 
 function Thumbnail({
   item,
   index,
   current,
+  last,
   files,
   onPick,
 }: {
   item: EditorSlide
   index: number
   current: boolean
+  /** Nothing follows it: no transition button after it. */
+  last: boolean
   files: readonly MediaFile[]
   onPick: (key: string) => void
 }) {
@@ -97,6 +115,7 @@ function Thumbnail({
           {formatSeconds(duration)}
         </span>
       </div>
+      {last || isDragging ? null : <TransitionButton slide={item.slide} index={index} />}
     </li>
   )
 }
@@ -248,6 +267,7 @@ export function SlideStrip({ doc }: { doc: EditorDoc }) {
               item={item}
               index={index}
               current={index === slideIndex}
+              last={index === doc.slides.length - 1}
               files={files}
               onPick={(key) => showSlide(keys.indexOf(key))}
             />

@@ -1,4 +1,4 @@
-import { MAX_SLIDES } from '@storyreel/core'
+import { DEFAULT_TRANSITION, MAX_SLIDES } from '@storyreel/core'
 import type { Composition, MediaFile } from '@storyreel/core'
 import { describe, expect, it } from 'vitest'
 import { slideFor } from '../customize/add-media'
@@ -50,12 +50,13 @@ describe('slideRoom', () => {
 })
 
 describe('slideFor', () => {
-  it('shows a picture 4 s with a fade, under the id of its file', () => {
-    expect(slideFor(file('abc123.jpg'), null)).toMatchObject({
+  it('shows a picture 4 s, under the id of its file, dissolving into a slide after it', () => {
+    expect(slideFor(file('abc123.jpg'), null)).toEqual({
       id: 'abc123',
       filename: 'abc123.jpg',
       duration: 4,
-      effects: [{ name: 'fade' }],
+      effects: [],
+      transition: DEFAULT_TRANSITION,
     })
   })
 

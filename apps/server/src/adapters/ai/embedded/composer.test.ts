@@ -9,7 +9,7 @@ import { compose } from './composer'
 import { description } from './compose/test-description'
 
 describe('compose', () => {
-  it('makes one valid slide per file, in order, with fades and a zoom on the focus', () => {
+  it('makes one valid slide per file, in order, dissolving into each other, with a zoom on the focus', () => {
     const ds = [
       description({ filename: 'a.png' }),
       description({ filename: 'b.jpg' }),
@@ -27,10 +27,18 @@ describe('compose', () => {
     }
     for (const slide of c.composition) {
       const names = slide.effects.map((e) => e.name)
-      expect(names).toContain('fade')
       expect(names).toContain('zoom')
       expect(names).not.toContain('animated_text')
+      // Written on every slide, so a composition without it is known for an older one.
+      expect(slide.transition).toEqual({ type: 'dissolve', duration: expect.any(Number) })
     }
+    // Out of black at the start and into it at the end; nothing darkens the boundaries.
+    const fades = c.composition.map((s) => s.effects.find((e) => e.name === 'fade')?.params)
+    expect(fades).toEqual([
+      expect.objectContaining({ fadeOutDuration: 0 }),
+      undefined,
+      expect.objectContaining({ fadeInDuration: 0 }),
+    ])
     const zoom = c.composition[0]!.effects.find((e) => e.name === 'zoom')!
     expect(zoom.params).toMatchObject({ zoomStart: 100, focusX: 60, focusY: 40 })
     // Alternating direction keeps a sequence of zooms from feeling mechanical.

@@ -7,7 +7,13 @@ import {
   type Ratio,
   type Slide,
 } from '@storyreel/core'
-import { cameraFor, effectsFor, revealSeconds, type SlidePlan } from './compose/effects-for'
+import {
+  cameraFor,
+  effectsFor,
+  revealSeconds,
+  transitionFor,
+  type SlidePlan,
+} from './compose/effects-for'
 import { orderMedia } from './compose/ordering'
 import { captionOf, storySentences, titleOf } from './compose/suggestion'
 import { baseSeconds, slideSeconds } from './compose/timing'
@@ -54,7 +60,7 @@ export function compose(
       ? null
       : index === 0
         ? { text: titleOf(sentence), role: 'title', start: TITLE_START }
-        : { text: captionOf(sentence), role: 'caption', start: captionStart(style.fadeIn) }
+        : { text: captionOf(sentence), role: 'caption', start: captionStart(style.dissolve) }
     const duration = slideSeconds({
       base: baseSeconds(d, count, style, camera === 'pan'),
       textStart: text?.start ?? 0,
@@ -80,6 +86,8 @@ export function compose(
       }),
       narration,
       framing,
+      // On every slide, the last too: a slide added after it in the editor dissolves in.
+      transition: transitionFor(style),
     }
   })
   return {
@@ -89,5 +97,8 @@ export function compose(
   }
 }
 
-/** A caption shows once its slide is half faded in, so it never appears over black. */
-const captionStart = (fadeIn: number) => Math.round((0.2 + fadeIn / 2) * 10) / 10
+/**
+ * A caption shows once the dissolve into its slide has ended (half of it falls in the slide), so
+ * it never shows over the slide before.
+ */
+const captionStart = (dissolve: number) => Math.round((0.2 + dissolve / 2) * 10) / 10

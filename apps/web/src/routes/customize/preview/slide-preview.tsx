@@ -54,7 +54,7 @@ export function SlidePreview(props: SlidePreviewProps): JSX.Element {
     () => withDraft(composition, slideIndex, draft),
     [composition, slideIndex, draft],
   )
-  const playhead = usePlayhead(slideIndex, slide)
+  const playhead = usePlayhead(composition.composition, slideIndex)
   const { time, mode } = playhead
   const frame = { shown, size, mode, slideIndex, onSlideChange: props.onSlideChange }
   const { fonts, media } = usePreviewFrame(canvasRef, playhead, frame, slide)

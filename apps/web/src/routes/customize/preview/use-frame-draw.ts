@@ -2,6 +2,8 @@ import type { Composition } from '@storyreel/core'
 import {
   drawPreviewFrame,
   estimatedCaptions,
+  momentAt,
+  shotsOf,
   type Media,
   type Playhead,
   type PlayMode,
@@ -36,13 +38,16 @@ export function useFrameDraw(
     if (!canvas) return
     const { shown, size, mode } = live.current
     const { slideIndex, t } = head.current
-    const at = shown.composition[slideIndex]
-    if (!at) return
-    const media = loadedPreviewMedia(at, size.width, size.height)
-    syncClip(media, t, mode !== null)
+    const slides = shown.composition
+    if (!slides[slideIndex]) return
+    const media = (index: number) => loadedPreviewMedia(slides[index]!, size.width, size.height)
+    // A slide held on its first or last frame through a transition keeps its clip paused there.
+    for (const shot of shotsOf(momentAt(slides, slideIndex, t))) {
+      syncClip(media(shot.slideIndex), shot.t, mode !== null && !shot.held)
+    }
     drawPreviewFrame(canvas, shown, slideIndex, t, media, {
       draft: mode !== null,
-      captions: estimatedCaptions(shown.movieParams, at),
+      captions: (slide) => estimatedCaptions(shown.movieParams, slide),
     })
   }, [canvasRef, head, live])
 

@@ -7,8 +7,9 @@ import { useEffect, useRef, useState } from 'react'
  * `head` is what the frame loop reads, `time` its copy for rendering, and `mode` what plays
  * (null: paused).
  */
-export function usePlayhead(slideIndex: number, slide: Slide | undefined) {
-  const [time, setTime] = useState(() => (slide ? posterTime(slide) : 0))
+export function usePlayhead(slides: readonly Slide[], slideIndex: number) {
+  const slide = slides[slideIndex]
+  const [time, setTime] = useState(() => posterTime(slides, slideIndex))
   const [mode, setMode] = useState<PlayMode | null>(null)
   const head = useRef<Playhead>({ slideIndex, t: time })
   const duration = slide?.duration ?? 0
@@ -16,7 +17,7 @@ export function usePlayhead(slideIndex: number, slide: Slide | undefined) {
   // Another slide chosen in the editor (not played into): stop where it shows (posterTime).
   useEffect(() => {
     if (head.current.slideIndex === slideIndex) return
-    const t = slide ? posterTime(slide) : 0
+    const t = posterTime(slides, slideIndex)
     head.current = { slideIndex, t }
     setTime(t)
     setMode(null)

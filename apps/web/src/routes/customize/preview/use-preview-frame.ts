@@ -5,11 +5,12 @@ import { usePlayLoop } from './use-play-loop'
 import type { usePlayhead } from './use-playhead'
 import { usePreviewFonts } from './use-preview-fonts'
 import { useSlideMedia } from './use-slide-media'
+import { useTransitionMedia } from './use-transition-media'
 
 /**
  * The frame on the canvas, drawn once the fonts are in: one frame per change while paused, one
- * every animation frame while playing. Gives the fonts' and the slide media's states, for the
- * view to say what is loading or failed.
+ * every animation frame while playing; the slides its transitions draw with it load beside it.
+ * Gives the fonts' and the slide media's states, for the view to say what is loading or failed.
  */
 export function usePreviewFrame(
   canvasRef: RefObject<HTMLCanvasElement | null>,
@@ -25,6 +26,7 @@ export function usePreviewFrame(
   const fonts = usePreviewFonts()
   const media = useSlideMedia(slide, frame.size)
   useRedrawOnSeeked(media.media, requestDraw)
+  useTransitionMedia(frame.shown.composition, frame.slideIndex, frame.size, requestDraw)
 
   const { shown, slideIndex, size } = frame
   useEffect(() => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { EffectSchema, type Effect } from '@storyreel/core'
-import { cameraFor, effectsFor, type SlidePlan } from './effects-for'
+import { cameraFor, effectsFor, transitionFor, type SlidePlan } from './effects-for'
 import { description } from './test-description'
 import { textBlockBound } from './text-placement'
 import { TONE_STYLES } from './tone'
@@ -94,14 +94,27 @@ describe('effectsFor', () => {
     expect(has(plan({ description: calmSky, text: caption }))).toBe(false)
   })
 
-  it('fades longer at the ends of the video, never over a third of the slide', () => {
-    const fade = (p: SlidePlan) => named(effectsFor(p), 'fade')!.params
-    expect(fade(plan({ index: 0 })).fadeInDuration).toBeGreaterThanOrEqual(0.6)
-    expect(fade(plan({ index: 2 })).fadeOutDuration).toBeGreaterThanOrEqual(1.2)
-    const quick = fade(plan({ duration: 1.5, style: TONE_STYLES.romantic }))
-    expect(quick.fadeInDuration + quick.fadeOutDuration).toBeLessThanOrEqual(1)
-    expect(fade(plan({ style: TONE_STYLES.energetic })).fadeInDuration).toBeLessThan(
-      fade(plan({ style: TONE_STYLES.nostalgic })).fadeInDuration,
+  it('fades out of black at the video’s start and into it at its end only, within a third of the slide', () => {
+    const fade = (p: SlidePlan) => named(effectsFor(p), 'fade')?.params
+    // Between slides the slides dissolve: no fade darkens a boundary.
+    expect(fade(plan({ index: 1 }))).toBeUndefined()
+    expect(fade(plan({ index: 0 }))).toMatchObject({ fadeOutDuration: 0 })
+    expect(fade(plan({ index: 0 }))!.fadeInDuration).toBeGreaterThanOrEqual(0.6)
+    expect(fade(plan({ index: 2 }))).toMatchObject({ fadeInDuration: 0 })
+    expect(fade(plan({ index: 2 }))!.fadeOutDuration).toBeGreaterThanOrEqual(1.2)
+    const alone = fade(plan({ index: 0, count: 1, duration: 1.5, style: TONE_STYLES.romantic }))!
+    expect(alone.fadeInDuration + alone.fadeOutDuration).toBeLessThanOrEqual(1)
+    expect(alone.fadeInDuration).toBeGreaterThan(0)
+    expect(alone.fadeOutDuration).toBeGreaterThan(0)
+    expect(fade(plan({ index: 0, style: TONE_STYLES.energetic }))!.fadeInDuration).toBeLessThan(
+      fade(plan({ index: 0, style: TONE_STYLES.nostalgic }))!.fadeInDuration,
+    )
+  })
+
+  it('dissolves each slide into the next at the tone’s pace', () => {
+    expect(transitionFor(TONE_STYLES.calm)).toEqual({ type: 'dissolve', duration: 1 })
+    expect(transitionFor(TONE_STYLES.energetic).duration).toBeLessThan(
+      transitionFor(TONE_STYLES.nostalgic).duration,
     )
   })
 

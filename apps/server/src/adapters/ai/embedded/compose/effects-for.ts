@@ -1,10 +1,12 @@
 import {
   ANIMATED_TEXT_DEFAULTS,
+  DEFAULT_TRANSITION,
   FONTS,
   VIGNETTE_DEFAULTS,
   type Effect,
   type Framing,
   type ImageDescription,
+  type Transition,
 } from '@storyreel/core'
 import {
   oneLineFontSize,
@@ -65,27 +67,35 @@ function whereIs(focus: { x: number; y: number }): string {
   return `in the ${v}${h || 'middle'}`
 }
 
-function fade(plan: SlidePlan): Effect {
+/**
+ * Out of black at the video's start and into it at its end; between slides the slides dissolve
+ * (the slide's transition), so no fade darkens a boundary.
+ */
+function fade(plan: SlidePlan): Effect | null {
   const { style, index, count } = plan
   const first = index === 0
   const last = index === count - 1
+  if (!first && !last) return null
   // Never longer than a third of the slide each, so the picture is seen at full strength.
   const third = plan.duration / 3
-  const fadeIn = round1(Math.min(third, first ? Math.max(style.fadeIn, 0.6) : style.fadeIn))
-  const fadeOut = round1(Math.min(third, last ? Math.max(style.fadeOut, 1.2) : style.fadeOut))
-  const why = first
-    ? 'Opens the video gently out of black'
-    : last
-      ? 'Closes the video with a longer fade to black'
-      : style.fadeIn < 0.5
-        ? 'Quick dips to black keep the pace up between slides'
-        : 'Slow fades through black carry one slide into the next'
+  const fadeIn = first ? round1(Math.min(third, Math.max(style.fadeIn, 0.6))) : 0
+  const fadeOut = last ? round1(Math.min(third, Math.max(style.fadeOut, 1.2))) : 0
   return {
     name: 'fade',
     params: { fadeInDuration: fadeIn, fadeOutDuration: fadeOut },
     source: 'AI',
-    description: why,
+    description:
+      first && last
+        ? 'Opens the video out of black and closes it into black'
+        : first
+          ? 'Opens the video gently out of black'
+          : 'Closes the video with a longer fade to black',
   }
+}
+
+/** How the slide turns into the next: a dissolve at the tone's pace (nothing follows the last). */
+export function transitionFor(style: ToneStyle): Transition {
+  return { type: DEFAULT_TRANSITION.type, duration: style.dissolve }
 }
 
 /**
@@ -220,7 +230,11 @@ function text(plan: SlidePlan, placed: Placed): Effect {
       endPositionX: place.x,
       endPositionY: place.y,
       textStart: start,
-      textEnd: Math.max(start + 0.5, round1(plan.duration - Math.max(0.3, plan.style.fadeOut))),
+      // Gone before the slide dissolves into the next.
+      textEnd: Math.max(
+        start + 0.5,
+        round1(plan.duration - Math.max(0.3, plan.style.dissolve / 2)),
+      ),
       // A title types itself out; captions appear whole, to be read at once.
       stream: title,
       charsPerSecond: typingSpeed(words),
@@ -233,8 +247,8 @@ function text(plan: SlidePlan, placed: Placed): Effect {
 
 /**
  * The slide's effects, each marked as the AI's with a note on why it was chosen: its camera
- * (zoom or pan), the opening's blur, a vignette for bright or busy pictures, the fades between
- * slides, and its text. The camera comes first: the engine uses a slide's first camera.
+ * (zoom or pan), the opening's blur, a vignette for bright or busy pictures, the fades at the
+ * video's two ends, and its text. The camera comes first: the engine uses a slide's first camera.
  */
 export function effectsFor(plan: SlidePlan): Effect[] {
   const camera = plan.camera === 'pan' ? pan : plan.camera === 'zoom' ? zoom(plan) : null

@@ -233,9 +233,11 @@ export interface ToneStyle {
   imageSecondsMany: number
   /** How fast the camera closes in or pulls back, percent of zoom a second. */
   zoomPerSecond: number
-  /** Fade from and to black between slides, seconds. */
+  /** Fade out of black at the video's start and into it at its end, seconds. */
   fadeIn: number
   fadeOut: number
+  /** How long one slide dissolves into the next, seconds. */
+  dissolve: number
   /** How blurred the opening picture starts (blur 0..100), coming into focus over its slide. */
   openingBlur: number
   /** Title size, font size at 1080 for a short title; longer ones get smaller. */
@@ -257,6 +259,7 @@ export const TONE_STYLES: Record<Tone, ToneStyle> = {
     zoomPerSecond: 2.5,
     fadeIn: 0.8,
     fadeOut: 0.8,
+    dissolve: 1,
     openingBlur: 24,
     titleSize: 96,
     light: { r: 255, g: 255, b: 255 },
@@ -270,6 +273,7 @@ export const TONE_STYLES: Record<Tone, ToneStyle> = {
     zoomPerSecond: 7,
     fadeIn: 0.2,
     fadeOut: 0.15,
+    dissolve: 0.4,
     openingBlur: 14,
     titleSize: 116,
     light: { r: 255, g: 255, b: 255 },
@@ -283,6 +287,7 @@ export const TONE_STYLES: Record<Tone, ToneStyle> = {
     zoomPerSecond: 2.2,
     fadeIn: 1,
     fadeOut: 1,
+    dissolve: 1.2,
     openingBlur: 28,
     titleSize: 92,
     light: { r: 250, g: 240, b: 218 },
@@ -296,6 +301,7 @@ export const TONE_STYLES: Record<Tone, ToneStyle> = {
     zoomPerSecond: 2.5,
     fadeIn: 1.2,
     fadeOut: 1.2,
+    dissolve: 1.4,
     openingBlur: 28,
     titleSize: 96,
     light: { r: 255, g: 242, b: 242 },
@@ -309,6 +315,7 @@ export const TONE_STYLES: Record<Tone, ToneStyle> = {
     zoomPerSecond: 5,
     fadeIn: 0.3,
     fadeOut: 0.3,
+    dissolve: 0.6,
     openingBlur: 16,
     titleSize: 96,
     light: { r: 255, g: 250, b: 235 },
