@@ -14,13 +14,15 @@ export interface Variant {
   grain?: number
   /** The fitted slide drawn as cover (a preview that ignored the framing). */
   cover?: boolean
+  /** No transitions: each slide alone up to its boundary (a preview that drew none). */
+  noTransitions?: boolean
 }
 
 /**
  * Four slides over one picture that use every effect type: a zoom in mid-fade with a vignette
- * and two titles; a zoom out with a round vignette and streamed text; a pan under a blur with
- * text in a box of its own size; distortion without grain, and grain alone; the picture fitted
- * whole on its blurred backdrop under a zoom. Grain is random per pixel: at the preview's size
+ * and two titles; a zoom out with a round vignette and streamed text, dissolving into a pan
+ * under a blur with text in a box of its own size, which pushes in distortion without grain;
+ * grain alone; the picture fitted whole on its blurred backdrop under a zoom. Grain is random per pixel: at the preview's size
  * its pattern differs by nature, so the grain slide is compared by its strength, not pixel by
  * pixel.
  */
@@ -79,6 +81,7 @@ export function storyboard(movie: MovieParams, filename: string, v: Variant = {}
         id,
         filename,
         duration: 3,
+        transition: v.noTransitions ? undefined : { type: 'dissolve', duration: 1.2 },
         effects: [
           zoom(150, 100, { focusX: 30, focusY: 60 }),
           { name: 'vignette', params: { amount: 100, size: 0.7, roundness: 1 } },
@@ -89,6 +92,7 @@ export function storyboard(movie: MovieParams, filename: string, v: Variant = {}
         id,
         filename,
         duration: 4,
+        transition: v.noTransitions ? undefined : { type: 'push', duration: 1 },
         effects: [
           { name: 'pan', params: {} },
           { name: 'blur', params: { startBlur: 0, endBlur: 60 } },
@@ -149,6 +153,16 @@ export const INSTANTS = [
   { slideIndex: 2, t: 1.2 },
   { slideIndex: 3, t: 1.0 },
   { slideIndex: 5, t: 2.0 },
+]
+
+/**
+ * A third of the way through the dissolve (seen from the slide going out, its zoom, vignette and
+ * text under the next slide's pan, blur and boxed text), and 70 % of the way through the push
+ * (seen from the slide coming in, drawn with its distortion on a layer of its own).
+ */
+export const TRANSITION_INSTANTS = [
+  { slideIndex: 1, t: 2.8 },
+  { slideIndex: 3, t: 0.2 },
 ]
 
 /** The slide of grain alone, and when it is compared. */

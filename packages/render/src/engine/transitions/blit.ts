@@ -1,9 +1,10 @@
 import type { Ctx, Layer } from '../types'
 
 /**
- * Copies a frame-sized layer onto the frame pixel for pixel: shifted right by `x` (whole
- * pixels, so nothing is resampled), only its first `width` columns, at `alpha`. The context's
- * state is its own again afterwards.
+ * Copies a frame-sized layer onto the frame: shifted right by `x` pixels, only its first `width`
+ * columns, at `alpha`. Fractions of a pixel are kept (resampled bilinear), so that the preview,
+ * a fraction of the movie's size, puts an edge where the video does. The context's state is its
+ * own again afterwards.
  */
 export function blit(
   ctx: Ctx,
@@ -17,6 +18,8 @@ export function blit(
   ctx.globalAlpha = alpha
   ctx.globalCompositeOperation = 'source-over'
   ctx.filter = 'none'
+  ctx.imageSmoothingEnabled = true
+  ctx.imageSmoothingQuality = 'low'
   ctx.drawImage(layer.source, 0, 0, width, frame.height, x, 0, width, frame.height)
   ctx.restore()
 }

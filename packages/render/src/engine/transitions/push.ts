@@ -16,8 +16,8 @@ export const push: TransitionModule<'push', PushState> = {
   type: 'push',
   state,
   draw(ctx, s, frame, paint, layer) {
-    // Both slides are drawn whole and moved by whole pixels: no picture is resampled.
-    const x = Math.round(s.shift * frame.width)
+    // Both slides are drawn whole, then moved together.
+    const x = s.shift * frame.width
     const out = layer('from')
     const into = layer('to')
     paint.from(out.ctx)

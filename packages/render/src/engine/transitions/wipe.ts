@@ -17,7 +17,7 @@ export const wipe: TransitionModule<'wipe', WipeState> = {
   state,
   draw(ctx, s, frame, paint, layer) {
     paint.from(ctx)
-    const width = Math.round(s.edge * frame.width)
+    const width = s.edge * frame.width
     if (width <= 0) return
     const into = layer('to')
     paint.to(into.ctx)
