@@ -7,6 +7,7 @@ import {
   type Composition,
   type Effect,
   type EffectName,
+  type Transition,
 } from '@storyreel/core'
 import { basename } from 'node:path'
 
@@ -50,12 +51,16 @@ const zoom = (i: number): Effect => ({
 
 const fade: Effect = { name: 'fade', params: { fadeInDuration: 0.3, fadeOutDuration: 0.3 } }
 
+/** As the composer dissolves slides at its default (calm) pace: two slides drawn for 1 s. */
+const DISSOLVE: Transition = { type: 'dissolve', duration: 1 }
+
 function composition(
   width: number,
   height: number,
   files: readonly string[],
   seconds: number,
   effects: (i: number) => Effect[],
+  transition?: Transition,
 ): Composition {
   return CompositionSchema.parse({
     movieParams: { width, height, voice: null },
@@ -64,18 +69,33 @@ function composition(
       filename: basename(file),
       duration: seconds,
       effects: effects(i),
+      transition,
     })),
   })
 }
 
 /**
  * The 32-second job of ARCHITECTURE.md: 8 photos of 3000x2000, 4 s each, zoom, animated text,
- * fades.
+ * each slide dissolving into the next over 1 s, as the composer makes them (issue 34): out of
+ * black at the start and into it at the end. (Until then it faded every slide in and out.)
  */
 export function headlineJob(width: number, height: number, photos: readonly string[]): RenderJob {
+  const ends = (i: number): Effect[] =>
+    i === 0
+      ? [{ name: 'fade', params: { fadeInDuration: 0.6, fadeOutDuration: 0 } }]
+      : i === photos.length - 1
+        ? [{ name: 'fade', params: { fadeInDuration: 0, fadeOutDuration: 1.2 } }]
+        : []
   return {
     name: `headline-${width}x${height}`,
-    composition: composition(width, height, photos, 4, (i) => [zoom(i), fade, title(i)]),
+    composition: composition(
+      width,
+      height,
+      photos,
+      4,
+      (i) => [zoom(i), ...ends(i), title(i)],
+      DISSOLVE,
+    ),
   }
 }
 

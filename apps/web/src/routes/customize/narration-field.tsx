@@ -2,10 +2,10 @@ import { MAX_NARRATION_CHARS } from '@storyreel/core'
 import { useId } from 'react'
 import { formatSeconds } from '../../lib/format'
 import { setNarration } from './editor-doc'
-import type { EditorDoc } from './editor-doc'
 import { edit } from './editor-store'
 import { narratedDuration } from './narration-timing'
 import { PreviewButton } from './preview-button'
+import type { SlideFieldProps } from './slide-field'
 
 /** The counter turns to a warning this close to the limit. */
 const NEAR_LIMIT = 0.9
@@ -24,15 +24,7 @@ function narrationNote(text: string, voiceOff: boolean, duration: number, needed
  * What the voice says over one slide, with a Listen button that reads it in the video's voice
  * (the voice preview's rules, SPEC section 5). Typing is one undo step per pause.
  */
-export function NarrationField({
-  doc,
-  index,
-  slideKey,
-}: {
-  doc: EditorDoc
-  index: number
-  slideKey: string
-}) {
+export function NarrationField({ doc, index, slideKey }: SlideFieldProps) {
   const id = useId()
   const slide = doc.slides[index]!.slide
   const { voice } = doc.movieParams

@@ -19,6 +19,7 @@ import { edit } from './editor-store'
 import { FramingField } from './framing-field'
 import { MediaPicker } from './media-picker'
 import { NarrationField } from './narration-field'
+import type { SlideFieldProps } from './slide-field'
 
 /** The shortest slide the editor makes (the schema only asks for more than 0 s). */
 export const MIN_SLIDE_SECONDS = 0.5
@@ -35,15 +36,7 @@ export function maxDuration(doc: EditorDoc, index: number): number {
 }
 
 /** Seconds typed or stepped; the field keeps what is typed until it is a valid duration. */
-function DurationField({
-  doc,
-  index,
-  slideKey,
-}: {
-  doc: EditorDoc
-  index: number
-  slideKey: string
-}) {
+function DurationField({ doc, index, slideKey }: SlideFieldProps) {
   const id = useId()
   const duration = doc.slides[index]!.slide.duration
   const max = maxDuration(doc, index)

@@ -51,7 +51,9 @@ function TransitionButton({ slide, index }: { slide: EditorSlide['slide']; index
       title={label}
       onClick={() => openTransitionField(index)}
     >
-      <TransitionIcon type={type} size={14} />
+      <span className="slide-card__transition-dot">
+        <TransitionIcon type={type} size={14} />
+      </span>
     </button>
   )
 }

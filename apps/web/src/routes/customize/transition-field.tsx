@@ -6,10 +6,10 @@ import type { CSSProperties } from 'react'
 import { Slider } from '../../components/ui/slider'
 import { useStory } from '../../lib/store'
 import { setTransition } from './editor-doc'
-import type { EditorDoc } from './editor-doc'
 import { edit, showSlide } from './editor-store'
 import { isClip, thumbnailSrc } from './slide-thumbnail'
 import { TransitionIcon } from './transition-icons'
+import type { SlideFieldProps } from './slide-field'
 
 const FIELD_ID = 'transition-field'
 
@@ -31,7 +31,7 @@ export function shownTransition(slide: Slide): Transition {
   return slide.transition ?? { type: 'cut', duration: DEFAULT_TRANSITION.duration }
 }
 
-/** A picture's thumbnail as a CSS background; a clip (no still to show) gets the card colour. */
+/** A picture's thumbnail as a CSS background; a clip has no still, and shows the colour under it. */
 function background(filename: string, files: readonly MediaFile[]) {
   return isClip(filename) ? 'none' : `url("${thumbnailSrc(filename, files)}")`
 }
@@ -41,15 +41,7 @@ function background(filename: string, files: readonly MediaFile[]) {
  * the two slides meeting that way, and the length for those that take time. Each choice is one
  * undo step, and so is each drag of the length. Nothing follows the last slide: no picker.
  */
-export function TransitionField({
-  doc,
-  index,
-  slideKey,
-}: {
-  doc: EditorDoc
-  index: number
-  slideKey: string
-}) {
+export function TransitionField({ doc, index, slideKey }: SlideFieldProps) {
   const titleId = useId()
   const files = useStory((state) => state.uploadedFiles)
   const slide = doc.slides[index]?.slide
