@@ -1,7 +1,7 @@
 import type { Composition, Slide } from '@storyreel/core'
 import { drawFrame } from '../engine/draw-frame'
 import { effectModule } from '../engine/effects'
-import { momentAt, shotsOf, type Moment, type Shot } from '../engine/moment'
+import { momentAt, momentScene, shotsOf, type Moment, type Shot } from '../engine/moment'
 import type { Ctx, Media, Scene, SceneCaptions, Stage } from '../engine/types'
 import { makeLayer } from './make-layer'
 import { previewSize, previewSlide, PREVIEW_LONG_SIDE, type PreviewSize } from './preview-size'
@@ -85,18 +85,8 @@ function drawAt(
       captions: captions?.(slide),
     }
   }
-  const shown = scene(moment.from)
-  const { transition } = moment
-  if (transition) {
-    shown.transition = {
-      type: transition.type,
-      progress: transition.progress,
-      to: scene(transition.to),
-      t: transition.to.t,
-      makeLayer,
-    }
-  }
-  drawFrame(context(canvas), shown, moment.from.t)
+  const to = moment.transition && scene(moment.transition.to)
+  drawFrame(context(canvas), momentScene(moment, scene(moment.from), to, makeLayer), moment.from.t)
 }
 
 /**

@@ -5,7 +5,7 @@ export { backdropSize } from './backdrop'
 export { EFFECT_MODULES } from './effects'
 export { layoutText, type Line } from './text-layout'
 export { FPS, frameInfo, slideFrameCounts, slideSpans, unitScale } from './frame'
-export { momentAt, shotsOf, type Moment, type Shot } from './moment'
+export { momentAt, momentScene, shotsOf, type Moment, type Shot } from './moment'
 export { clamp01, easeInOut, lerp, progress, smoothstep } from './easing'
 export { hashString, seededRandom, turbulence3, valueNoise3 } from './random'
 export type {

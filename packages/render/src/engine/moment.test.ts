@@ -1,7 +1,8 @@
 import type { TimedSlide, Transition } from '@storyreel/core'
 import { describe, expect, it } from 'vitest'
 import { FPS } from './frame'
-import { momentAt, shotsOf } from './moment'
+import { momentAt, momentScene, shotsOf } from './moment'
+import type { MakeLayer, Scene } from './types'
 
 const dissolve: Transition = { type: 'dissolve', duration: 1 }
 const slides = (...transitions: (Transition | undefined)[]): TimedSlide[] =>
@@ -68,5 +69,32 @@ describe('momentAt', () => {
     expect(momentAt(short, 1, 0.25).transition!.progress).toBeCloseTo(0.75)
     expect(momentAt(short, 1, 0.5).transition).toBeUndefined()
     expect(momentAt(short, 1, 0.75).transition!.to.slideIndex).toBe(2)
+  })
+})
+
+describe('momentScene', () => {
+  const scene = (id: string): Scene => ({
+    width: 4,
+    height: 4,
+    slide: { id, filename: `${id}.png`, duration: 4, effects: [] },
+    media: null,
+  })
+  const makeLayer = (() => {
+    throw new Error('not drawn here')
+  }) as MakeLayer
+
+  it('is the shown slide’s scene alone outside a transition', () => {
+    const a = scene('a')
+    expect(momentScene(momentAt(slides(dissolve, undefined), 0, 1), a, undefined, makeLayer)).toBe(
+      a,
+    )
+  })
+
+  it('carries the slide coming in, at its time, through a transition', () => {
+    const [a, b] = [scene('a'), scene('b')]
+    const drawn = momentScene(momentAt(slides(dissolve, undefined), 1, 0.25), a, b, makeLayer)
+    expect(drawn.slide).toBe(a.slide)
+    expect(drawn.transition).toMatchObject({ type: 'dissolve', to: b, t: 0.25 })
+    expect(drawn.transition!.progress).toBeCloseTo(0.75)
   })
 })

@@ -6,6 +6,7 @@ import {
 } from '@storyreel/core'
 import { clamp01 } from './easing'
 import { FPS } from './frame'
+import type { MakeLayer, Scene } from './types'
 
 /** One slide as a frame shows it: which one, and at what time from its start. */
 export interface Shot {
@@ -72,4 +73,20 @@ export function momentAt(slides: readonly TimedSlide[], slideIndex: number, t: n
 /** The shots of a moment: the slide shown, and the one coming in during a transition. */
 export function shotsOf(moment: Moment): Shot[] {
   return moment.transition ? [moment.from, moment.transition.to] : [moment.from]
+}
+
+/**
+ * What drawFrame draws at a moment: the shown slide's scene, and during a transition the scene
+ * of the slide coming in with it (`to`, built by the caller from its own media).
+ */
+export function momentScene(
+  moment: Moment,
+  from: Scene,
+  to: Scene | undefined,
+  makeLayer: MakeLayer,
+): Scene {
+  const { transition } = moment
+  if (!transition || !to) return from
+  const { type, progress } = transition
+  return { ...from, transition: { type, progress, to, t: transition.to.t, makeLayer } }
 }

@@ -1,5 +1,12 @@
 import { CompositionSchema, type Composition } from '@storyreel/core'
-import { drawFrame, estimatedCaptions, momentAt, type Scene, type Shot } from '../engine'
+import {
+  drawFrame,
+  estimatedCaptions,
+  momentAt,
+  momentScene,
+  type Scene,
+  type Shot,
+} from '../engine'
 import { loadSlideMedia, makeLayer, type SlideMedia } from './media'
 import type { MediaTools } from './run-tool'
 import { createSurface } from './surface'
@@ -43,19 +50,10 @@ export async function renderFrame(opts: RenderFrameOptions): Promise<Buffer> {
       const captions = estimatedCaptions(composition.movieParams, shown)
       return { width, height, slide: shown, media: media.media, captions }
     }
-    const scene = await sceneOf(moment.from)
-    const { transition } = moment
-    if (transition) {
-      scene.transition = {
-        type: transition.type,
-        progress: transition.progress,
-        to: await sceneOf(transition.to),
-        t: transition.to.t,
-        makeLayer,
-      }
-    }
+    const from = await sceneOf(moment.from)
+    const to = moment.transition && (await sceneOf(moment.transition.to))
     const { canvas, ctx } = createSurface(width, height)
-    drawFrame(ctx, scene, moment.from.t)
+    drawFrame(ctx, momentScene(moment, from, to, makeLayer), moment.from.t)
     return await canvas.encode('jpeg', opts.quality ?? FRAME_JPEG_QUALITY)
   } finally {
     for (const media of loaded) media.close()

@@ -5,6 +5,7 @@ import {
   drawFrame,
   FPS,
   momentAt,
+  momentScene,
   shotsOf,
   slideFrameCounts,
   type Moment,
@@ -134,18 +135,8 @@ export async function renderJob(
     for (const moment of moments) {
       const shots = shotsOf(moment)
       const media = await slideMedia.media(shots.map((s) => s.slideIndex))
-      const scene = await sceneOf(moment.from, media[0]!)
-      const { transition } = moment
-      if (transition) {
-        scene.transition = {
-          type: transition.type,
-          progress: transition.progress,
-          to: await sceneOf(transition.to, media[1]!),
-          t: transition.to.t,
-          makeLayer,
-        }
-      }
-      drawFrame(ctx, scene, moment.from.t)
+      const [from, to] = await Promise.all(shots.map((shot, j) => sceneOf(shot, media[j]!)))
+      drawFrame(ctx, momentScene(moment, from!, to, makeLayer), moment.from.t)
       const pixels = canvas.data()
       if (range.start + done === thumbnailFrame) {
         await writeFile(job.thumbnailFile, await canvas.encode('jpeg', THUMBNAIL_QUALITY))
