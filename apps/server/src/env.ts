@@ -62,6 +62,11 @@ export const EnvSchema = z.object({
     .number()
     .positive()
     .default(DEFAULT_RENDER_TIME_LIMIT.minSeconds),
+  /**
+   * What the speech cache (voice previews and narration, per user) may hold, MiB, every user's
+   * entries together: past it the least recently used go (decision 017).
+   */
+  SPEECH_CACHE_MB: z.coerce.number().positive().default(256),
   FFMPEG_PATH: z.string().default('ffmpeg'),
   FFPROBE_PATH: z.string().default('ffprobe'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

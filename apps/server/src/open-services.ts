@@ -8,6 +8,7 @@ import { loadSecret } from './lib/secret'
 import { renderTimeLimit, splitConfig } from './queue/jobs/render-video'
 import { startQueue } from './queue/start-queue'
 import { startWorkers } from './queue/start-workers'
+import { speechCacheBytes } from './services/speech'
 
 export interface Services extends Adapters {
   env: Env
@@ -44,6 +45,7 @@ export async function openServices(
           log,
           timeLimit: renderTimeLimit(env),
           voice: adapters.voice,
+          speechCacheBytes: speechCacheBytes(env),
           split: splitConfig(env),
         },
         env.WORKER_CONCURRENCY,

@@ -119,3 +119,19 @@ export const tasks = pgTable(
   },
   (t) => [index('tasks_user_idx').on(t.userId), index('tasks_state_idx').on(t.state)],
 )
+
+/**
+ * The speech cache's entries (services/speech-cache.ts): each spoken text's MP3 in storage, its
+ * size with its JSON, and when it was last used. The cache is kept under its cap by removing the
+ * least recently used; no foreign key, so an entry outlives nothing it is not counted for.
+ */
+export const speechCache = pgTable(
+  'speech_cache',
+  {
+    /** The MP3's storage key; the JSON's is the same with `.json`. */
+    key: text('key').primaryKey(),
+    bytes: integer('bytes').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('speech_cache_used_idx').on(t.usedAt)],
+)

@@ -19,7 +19,7 @@ import { settled, signUp, waitForTask, type ApiClient } from '../../test/client'
 import { formWith, pictureFile } from '../../test/media-fixtures'
 import { startTestServer, type TestServer } from '../../test/test-server'
 import { loadTask } from '../services/render-tasks'
-import { speak } from '../services/speech'
+import { speak, speechCacheBytes } from '../services/speech'
 
 let server: TestServer
 beforeAll(async () => {
@@ -105,9 +105,11 @@ describe('a narrated render', () => {
     ;({ client } = await signUp(server))
     narrated = await composition(client, 'bdl')
     result = await render(client, narrated)
-    // The speech the render used, from the cache it left.
+    // The speech the render used, from the cache it left for its user.
+    const { userId } = (await loadTask(server.app.services.db, result.taskId))!
+    const deps = { ...server.app.services, cacheBytes: speechCacheBytes(server.env) }
     const seconds = await Promise.all(
-      NARRATION.map(async (text) => (await speak(server.app.services, text, 'bdl')).seconds),
+      NARRATION.map(async (text) => (await speak(deps, { userId, text, voice: 'bdl' })).seconds),
     )
     spans = slideSpans(seconds.map((s) => durationWithNarration(1, s)))
   }, 180_000)

@@ -37,6 +37,8 @@ import type { RangeDeps } from './render-range'
 export interface RenderDeps extends RangeDeps {
   /** Speaks the slides' narration. */
   voice: VoiceEngine
+  /** What the speech cache may hold, bytes (SPEECH_CACHE_MB). */
+  speechCacheBytes: number
   /** When a long render is split across idle workers (decision 016). */
   split: SplitConfig
 }
@@ -85,19 +87,21 @@ async function storeEarlyThumbnail(
 /** Speaks the slides' narration, if the composition has any: null when it has none. */
 async function narrate(
   deps: RunDeps,
-  composition: Composition,
+  task: { userId: string; composition: Composition },
   work: string,
   heartbeat: Heartbeat,
   signal: AbortSignal,
 ): Promise<Narration | null> {
-  if (!hasNarration(composition)) return null
+  if (!hasNarration(task.composition)) return null
   await heartbeat.enter('GENERATING_AUDIO')
   const speech = {
     voice: deps.voice,
     storage: deps.storage,
+    db: deps.db,
+    cacheBytes: deps.speechCacheBytes,
     tmpDir: path.join(deps.dataDir, 'tmp'),
   }
-  return narrateComposition({ ...speech, tools: deps.tools }, composition, work, signal)
+  return narrateComposition({ ...speech, tools: deps.tools }, task, work, signal)
 }
 
 /** What a run renders, with what, and where to. */
@@ -188,7 +192,13 @@ export async function runRenderVideo(
     const signal = AbortSignal.any([heartbeat.signal, deps.shutdown, deadline])
     await mkdir(work, { recursive: true })
     const media = await fetchMedia(deps, task, composition)
-    const narration = await narrate(deps, composition, work, heartbeat, signal)
+    const narration = await narrate(
+      deps,
+      { userId: task.userId, composition },
+      work,
+      heartbeat,
+      signal,
+    )
     await heartbeat.enter('RENDERING_VIDEO')
     const input: RenderInput = {
       taskId,
