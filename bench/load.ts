@@ -138,7 +138,7 @@ async function queueWaits(taskIds: string[]) {
   try {
     const { rows } = await client.query<{ id: string; wait: number }>(
       `select t.id, extract(epoch from min(j.started_on) - t.created_at) * 1000 as wait
-       from tasks t join pgboss.job j on j.name = 'render' and j.data->>'taskId' = t.id::text
+       from tasks t join pgboss.job j on j.name in ('render', 'render-short') and j.data->>'taskId' = t.id::text
        where t.id = any($1::uuid[]) group by t.id, t.created_at`,
       [taskIds],
     )

@@ -45,7 +45,15 @@ export const EnvSchema = z.object({
     }),
   /** Run a render worker inside the server process. */
   IN_PROCESS_WORKER: bool.default(true),
+  /** Render slots of this process that take any render (and ranges of split ones). */
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  /**
+   * Render slots of this process beside those that take only short renders, so that a short
+   * render never waits behind a long one (decision 018); 0 leaves every render to the others.
+   */
+  SHORT_RENDER_SLOTS: z.coerce.number().int().min(0).max(16).default(1),
+  /** A render is short when its estimated cost (core's renderCost, CPU seconds) is at most this. */
+  SHORT_RENDER_SECONDS: z.coerce.number().min(0).default(60),
   /**
    * Render slots in the whole fleet (every worker's WORKER_CONCURRENCY, the server's own
    * included): a render is split into ranges for the idle ones (decision 016); 1 never splits.

@@ -35,7 +35,7 @@ export async function openServices(
   const adapters = openAdapters(env, log)
   const queue = await startQueue(database.sql)
   const stopWorkers = opts.workers
-    ? await startWorkers(
+    ? startWorkers(
         queue,
         {
           db: database.db,
@@ -48,9 +48,9 @@ export async function openServices(
           speechCacheBytes: speechCacheBytes(env),
           split: splitConfig(env),
         },
-        env.WORKER_CONCURRENCY,
+        { main: env.WORKER_CONCURRENCY, short: env.SHORT_RENDER_SLOTS },
       )
-    : () => {}
+    : async () => {}
   return {
     ...adapters,
     env,
@@ -58,7 +58,7 @@ export async function openServices(
     secret: await loadSecret(env.DATA_DIR, env.SECRET),
     queue,
     async close() {
-      stopWorkers()
+      await stopWorkers()
       await queue.stop({ graceful: true, wait: true, timeout: 30_000 })
       await database.close()
     },

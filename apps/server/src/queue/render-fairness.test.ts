@@ -8,8 +8,12 @@ import { tasks } from '../db/schema'
 
 let server: TestServer
 beforeAll(async () => {
-  // One worker rendering one video at a time: the order of the queue is the order of the renders.
-  server = await startTestServer({ worker: true, env: { WORKER_CONCURRENCY: '1' } })
+  // One render slot and no short slot beside it, one video at a time: the order of the queue is
+  // the order of the renders.
+  server = await startTestServer({
+    worker: true,
+    env: { WORKER_CONCURRENCY: '1', SHORT_RENDER_SLOTS: '0' },
+  })
 })
 afterAll(() => server.close())
 

@@ -37,7 +37,12 @@ export async function compositionRoutes(app: FastifyInstance) {
   route(app, compositionApi.render, async (req) => {
     const user = requireUser(req)
     const { composition } = req.body
-    const deps = { db, boss: queue, timeLimit: renderTimeLimit(env) }
+    const deps = {
+      db,
+      boss: queue,
+      timeLimit: renderTimeLimit(env),
+      shortRenderSeconds: env.SHORT_RENDER_SECONDS,
+    }
     const task = await queueRender(deps, user, composition)
     return { taskId: task.id }
   })
