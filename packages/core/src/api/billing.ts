@@ -29,7 +29,12 @@ export const BillingConfigAnswerSchema = z.object({ configured: z.boolean() })
 export type BillingConfig = z.infer<typeof BillingConfigAnswerSchema>
 
 export const billingApi = {
-  config: endpoint({ method: 'GET', path: '/stripe/config', answer: BillingConfigAnswerSchema }),
+  config: endpoint({
+    method: 'GET',
+    path: '/stripe/config',
+    answer: BillingConfigAnswerSchema,
+    public: true,
+  }),
   /**
    * Checkout for a paid plan; a user who already pays gets the billing portal's URL instead,
    * where the plan is changed or cancelled (SPEC section 6).

@@ -3,10 +3,18 @@ import type { z } from 'zod'
 export type HttpMethod = 'GET' | 'POST' | 'DELETE'
 
 /**
+ * The largest body an endpoint takes unless it declares more: a form's fields, a prompt, a list
+ * of names. A few endpoints take more (a composition, an upload).
+ */
+export const DEFAULT_BODY_BYTES = 16 * 1024
+
+/**
  * One call of SPEC section 7, declared once: the server registers its route from it (request and
  * response schemas) and the web client calls it (path, body, answer parsing).
  * `answer` is the schema of the envelope's `data`; 'binary' marks a file answer (video, image,
- * audio) sent as it is. `body: 'multipart'` marks an upload.
+ * audio) sent as it is. `body: 'multipart'` marks an upload. The server refuses a request to an
+ * endpoint that is not `public` without a session, and one whose body is over `maxBodyBytes`,
+ * before reading its body.
  */
 export interface Endpoint {
   method: HttpMethod
@@ -16,6 +24,10 @@ export interface Endpoint {
   query?: z.ZodObject
   body?: z.ZodType | 'multipart'
   answer: z.ZodType | 'binary'
+  /** Answers without a session: signing in, the CSRF token, what the sign-in page shows. */
+  public?: true
+  /** The largest body the server reads, in bytes; DEFAULT_BODY_BYTES when not declared. */
+  maxBodyBytes?: number
 }
 
 /** Keeps an endpoint's literal types, so handlers and callers are typed from its schemas. */

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify'
 import { authApi } from '@storyreel/core'
 import { AppError } from '../../http/app-error'
 import { route } from '../../http/route'
-import { requireUser } from '../../plugins/session'
 import { consumeLoginCode, createLoginCode } from '../../services/login-codes'
 import { createLocalUser, findUserByEmail } from '../../services/users'
 import { limitReached, userData } from '../../services/video-limit'
@@ -52,12 +51,12 @@ export async function authRoutes(app: FastifyInstance) {
   })
 
   route(app, authApi.verifySession, async (req) => {
-    const user = requireUser(req)
+    const { user } = req
     return { isAuthenticated: true, userData: await userData(db, user) }
   })
 
   route(app, authApi.updateVideoLimit, async (req) => {
-    const user = requireUser(req)
+    const { user } = req
     return { limitReached: await limitReached(db, user) }
   })
 
