@@ -63,6 +63,11 @@ export const MESSAGES = {
     text: 'This picture has too many pixels (at most 40 megapixels). Please use a smaller one.',
     status: 400,
   },
+  /** One describe request would decode more than its budget (services/describe-budget.ts). */
+  msg_too_much_to_describe: {
+    text: 'These files are too many or too large to describe at once. Please choose fewer.',
+    status: 400,
+  },
   msg_media_in_use: {
     text: 'This file is used by a video that is still rendering. Try again when it has finished.',
     status: 409,

@@ -7,6 +7,7 @@ import { perUserLimit } from '../../http/per-user-limit'
 import { route } from '../../http/route'
 import { requestSignal } from '../../http/request-signal'
 import { sendStored } from '../../http/send-stored'
+import { checkDescribeBudget } from '../../services/describe-budget'
 import { describeUploads } from '../../services/describe-uploads'
 import { keepGeneratedImages } from '../../services/generated-images'
 import {
@@ -59,16 +60,21 @@ export async function mediaRoutes(app: FastifyInstance) {
     { config: perUserLimit(DESCRIBES_PER_MINUTE) },
   )
 
+  /**
+   * Each file once, however often it is named (the app keys descriptions by name), and only
+   * within the decoding budget of one request.
+   */
   route(
     app,
     mediaApi.describeStored,
     async (req, res) => {
-      const { names, suggestion } = req.body
+      const names = [...new Set(req.body.names)]
       const rows = await ownedMedia(db, req.user.id, names)
       const byName = new Map(rows.map((row) => [row.name, row]))
-      const call = { signal: requestSignal(res), log: req.log }
       const inOrder = names.map((name) => byName.get(name)!)
-      return { descriptions: await describeUploads(inOrder, suggestion, deps, call) }
+      await checkDescribeBudget(inOrder, deps)
+      const call = { signal: requestSignal(res), log: req.log }
+      return { descriptions: await describeUploads(inOrder, req.body.suggestion, deps, call) }
     },
     { config: perUserLimit(STORED_DESCRIBES_PER_MINUTE) },
   )
