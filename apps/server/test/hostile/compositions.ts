@@ -43,7 +43,7 @@ export function movieOf(
 }
 
 /** Uploads a short clip, then moves `replacement` (a local file) over its stored file; its name. */
-async function uploadClipReplacedBy(
+export async function uploadClipReplacedBy(
   server: TestServer,
   client: ApiClient,
   replacement: string,

@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises'
 import { backdropSize, FPS, type Backdrop, type Ctx, type Layer, type Media } from '../engine'
 import { preScaledSize } from '../engine/media-size'
 import { visibleRegion, type Region } from '../engine/visible-region'
+import { BOUNDED_DECODE } from './clip-frames'
 import { clipCut } from './clip-cut'
 import { isVideo } from './media-kind'
 import { probeMedia, scaleToRgb, type MediaInfo } from './probe'
@@ -122,7 +123,7 @@ async function loadClip(
     tools.ffmpeg,
     [
       ...['-hide_banner', '-loglevel', 'error', '-nostdin'],
-      ...['-stream_loop', '-1', '-ss', start.toFixed(3), '-i', path],
+      ...['-stream_loop', '-1', '-ss', start.toFixed(3), ...BOUNDED_DECODE, '-i', path],
       ...['-t', Math.max(0.001, slide.duration - from).toFixed(3), '-an'],
       ...['-vf', `fps=${FPS},${cutAndScale(source, target, info)}`],
       ...['-f', 'rawvideo', 'pipe:1'],
