@@ -1,4 +1,4 @@
-import { DEFAULT_TOOLS, runTool, type MediaTools } from './run-tool'
+import { DEFAULT_TOOLS, runTool, type MediaTools, type RunToolOptions } from './run-tool'
 
 export interface MediaInfo {
   width: number
@@ -32,16 +32,21 @@ export function scaleToRgb(size: string, info: MediaInfo, format: 'rgba' | 'rgb2
 export async function probeMedia(
   path: string,
   tools: MediaTools = DEFAULT_TOOLS,
+  opts: Pick<RunToolOptions, 'onSpawn'> = {},
 ): Promise<MediaInfo> {
-  const stdout = await runTool(tools.ffprobe, [
-    '-v',
-    'error',
-    '-show_entries',
-    'stream=codec_type,width,height,color_space:stream_side_data=rotation:format=duration',
-    '-of',
-    'json',
-    path,
-  ]).catch((e: Error) => {
+  const stdout = await runTool(
+    tools.ffprobe,
+    [
+      '-v',
+      'error',
+      '-show_entries',
+      'stream=codec_type,width,height,color_space:stream_side_data=rotation:format=duration',
+      '-of',
+      'json',
+      path,
+    ],
+    opts,
+  ).catch((e: Error) => {
     throw new Error(`cannot read media ${path}: ${e.message}`)
   })
   const info = JSON.parse(stdout.toString()) as {
