@@ -1,3 +1,4 @@
+import { Agent } from 'undici'
 import { FINAL_TASK_STATES, type Task } from '@storyreel/core'
 import type { TestServer } from './test-server'
 import { codeFromOutbox } from './test-server'
@@ -12,10 +13,17 @@ export interface ApiAnswer<T = unknown> {
 
 /**
  * A browser-like API client: keeps cookies, fetches the CSRF token once and sends it on every
- * state-changing call, unwraps `{ data, message }`.
+ * state-changing call, unwraps `{ data, message }`. `from` is the loopback address it connects
+ * from (127.0.0.1 unless told: any 127.x.y.z reaches the server), so the server sees another
+ * client without trusting X-Forwarded-For.
  */
-export function apiClient(server: TestServer, jar = new Map<string, string>()) {
+export function apiClient(
+  server: TestServer,
+  jar = new Map<string, string>(),
+  opts: { from?: string } = {},
+) {
   let csrf: string | null = null
+  const dispatcher = opts.from ? new Agent({ localAddress: opts.from }) : undefined
 
   function cookieHeader() {
     return [...jar].map(([k, v]) => `${k}=${v}`).join('; ')
@@ -44,7 +52,12 @@ export function apiClient(server: TestServer, jar = new Map<string, string>()) {
     } else if (init.form) {
       body = init.form
     }
-    const res = await fetch(server.url + url, { method, headers, body })
+    const res = await fetch(server.url + url, {
+      method,
+      headers,
+      body,
+      ...(dispatcher && { dispatcher }),
+    })
     // The CSRF token is bound to the session: after signing in or out, fetch a new one once.
     if (
       res.status === 403 &&

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { CODE_MAX_ATTEMPTS } from '@storyreel/core'
 import { loginCodes } from '../../src/db/schema'
-import { apiClient } from '../client'
+import { apiClient, signUp } from '../client'
 import { codeFromOutbox, startTestServer, type TestServer } from '../test-server'
 import { onPostgres, recordTries } from './attack'
 
@@ -64,7 +64,8 @@ it('wrong codes across several fresh codes for one address', async (ctx) => {
     }
   }
   recordTries(ctx, tries)
-  // After ten wrong tries the address gets no new code for an hour; others still do.
+  // After ten wrong tries this client waits before its next code (sign-in-backoff.ts); other
+  // addresses still get theirs.
   expect(locked).toBe(true)
   expect(tries).toBeLessThanOrEqual(10)
   const other = await client.post('/api/auth/local/token/create', {
@@ -72,6 +73,34 @@ it('wrong codes across several fresh codes for one address', async (ctx) => {
     type: 'register',
   })
   expect(other.status).toBe(200)
+})
+
+it('wrong codes from another client, to lock a user out of signing in', async (ctx) => {
+  const { email } = await signUp(server)
+  const attacker = apiClient(server)
+  const statuses: number[] = []
+  // The attacker has codes mailed to the user and guesses at them until it is held back.
+  for (let round = 0; round < 4; round++) {
+    statuses.push(
+      (await attacker.post('/api/auth/local/token/create', { email, type: 'login' })).status,
+    )
+    for (let i = 0; i < CODE_MAX_ATTEMPTS; i++) {
+      const token = wrong(await codeFromOutbox(server.env, email))
+      statuses.push((await attacker.post('/api/auth/local/login', { email, token })).status)
+    }
+  }
+  recordTries(ctx, statuses.length)
+  expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(2 * CODE_MAX_ATTEMPTS)
+  expect(statuses.at(-1)).toBe(429)
+
+  // The user, on their own device, asks for a code and signs in; the attacker still waits.
+  const user = apiClient(server, new Map(), { from: '127.0.0.2' })
+  const created = await user.post('/api/auth/local/token/create', { email, type: 'login' })
+  expect(created.status).toBe(200)
+  const token = await codeFromOutbox(server.env, email)
+  expect((await user.post('/api/auth/local/login', { email, token })).status).toBe(200)
+  const again = await attacker.post('/api/auth/local/token/create', { email, type: 'login' })
+  expect(again.status).toBe(429)
 })
 
 // Last: it uses up this address's code requests for the window.

@@ -3,7 +3,8 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'drizzle-orm'
 import { CODE_MAX_ATTEMPTS } from '@storyreel/core'
-import { loginCodes } from '../../db/schema'
+import { loginCodes, signInFailures } from '../../db/schema'
+import { SIGN_IN_BACKOFF } from '../../services/sign-in-backoff'
 import { apiClient, signUp } from '../../../test/client'
 import { codeFromOutbox, startTestServer, type TestServer } from '../../../test/test-server'
 
@@ -173,6 +174,42 @@ describe('sign-up and sign-in by e-mail code', () => {
     )
     expect(res.status).toBe(403)
     expect(res.message).toBe('msg_invalid_csrf_token')
+  })
+
+  it('holds a client back after its wrong codes, doubling the wait; a right code clears them', async () => {
+    // Its own client address, so the other tests' code requests do not count against it.
+    const client = apiClient(server, new Map(), { from: '127.0.0.3' })
+    const email = 'fumble@example.com'
+    const create = async () =>
+      (await client.post('/api/auth/local/token/create', { email, type: 'register' })).status
+    const guess = async (token: string) =>
+      (await client.post('/api/auth/local/register', { name: 'F', surname: 'U', email, token }))
+        .status
+    const lastWrongTryBefore = (ms: number) =>
+      server.app.services.db
+        .update(signInFailures)
+        .set({ lastFailureAt: new Date(Date.now() - ms) })
+        .where(sql`${signInFailures.email} = ${email}`)
+
+    for (let round = 0; round < SIGN_IN_BACKOFF.freeFailures / CODE_MAX_ATTEMPTS; round++) {
+      expect(await create()).toBe(200)
+      const code = await codeFromOutbox(server.env, email)
+      for (let i = 0; i < CODE_MAX_ATTEMPTS; i++) expect(await guess(wrong(code))).toBe(401)
+    }
+    expect(await create()).toBe(429)
+    // Its wait has passed: a new code; one more wrong try, and it waits twice as long.
+    await lastWrongTryBefore(SIGN_IN_BACKOFF.firstWaitMs)
+    expect(await create()).toBe(200)
+    expect(await guess(wrong(await codeFromOutbox(server.env, email)))).toBe(401)
+    await lastWrongTryBefore(SIGN_IN_BACKOFF.firstWaitMs)
+    expect(await guess('000000')).toBe(429)
+    // A day later its wrong tries are forgotten: the next counts as the first.
+    await lastWrongTryBefore(SIGN_IN_BACKOFF.forgetAfterMs)
+    const code = await codeFromOutbox(server.env, email)
+    expect(await guess(wrong(code))).toBe(401)
+    expect(await guess(code)).toBe(200)
+    const left = await server.app.services.db.select().from(signInFailures)
+    expect(left.filter((r) => r.email === email)).toEqual([])
   })
 
   it('rate-limits code creation per e-mail address', async () => {
