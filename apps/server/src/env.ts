@@ -43,6 +43,13 @@ export const EnvSchema = z.object({
       if (/^\d+$/.test(v)) return (_address, hop) => hop < Number(v)
       return v
     }),
+  /**
+   * How long a client may take to send one request, headers and body: past it the server answers
+   * 408 and closes the connection (an upload's temporary file goes with it). 60 s carries the
+   * largest upload request (200 MB) at 27 Mbit/s, one 50 MB file at 7; raise it for slower
+   * links.
+   */
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(60),
   /** Run a render worker inside the server process. */
   IN_PROCESS_WORKER: bool.default(true),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),

@@ -9,6 +9,7 @@ import { bytesOf, fileOf, heavyPng, padded } from '../crafted-media'
 import { formWith, pictureFile } from '../media-fixtures'
 import { startTestServer, type TestServer } from '../test-server'
 import { onPostgres, recordTries } from './attack'
+import { openUpload } from './raw-upload'
 import { storedUploads } from './stored-uploads'
 
 let server: TestServer
@@ -107,5 +108,37 @@ it('one request of five 45 MB files, declared and streamed', { timeout: 60_000 }
   const after = await storedUploads(server)
   expect(after.files).toEqual(before.files)
   expect(after.rows).toHaveLength(before.rows.length)
+  expect(after.tmp).toEqual([])
+})
+
+it("uploads past what is left of a FREE user's quota, declared and streamed", async (ctx) => {
+  const { client, email } = await signUp(server)
+  const user = (await findUserByEmail(server.app.services.db, email))!
+  await server.app.services.db.insert(media).values({
+    userId: user.id,
+    name: 'nearly-full.png',
+    originalName: 'nearly-full.png',
+    kind: 'image',
+    mime: 'image/png',
+    size: storageQuotaBytes('FREE') - MiB,
+  })
+  const before = await storedUploads(server)
+
+  // Declared past it: refused from the head alone, none of the body sent.
+  const declared = await openUpload(server, client, 4 * MiB, '')
+  const head = await declared.answer
+  // Streamed without a length: refused once the file passes what is left.
+  const picture = await bytesOf(pictureFile('big.png'))
+  const streamed = await postStreamed(
+    client,
+    streamedForm([{ name: 'big.png', bytes: picture, zeros: 4 * MiB }]),
+  )
+  recordTries(ctx, 2)
+
+  expect(head).toMatch(/^HTTP\/1\.1 403 /)
+  expect(head).toContain('"message":"msg_storage_quota_exceeded"')
+  expect(streamed).toMatchObject({ status: 403, message: 'msg_storage_quota_exceeded' })
+  const after = await storedUploads(server)
+  expect(after.files).toEqual(before.files)
   expect(after.tmp).toEqual([])
 })

@@ -1,6 +1,6 @@
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
-import { IMAGE_GENERATION_LIMITS, mediaApi, planAtLeast, UPLOAD_RULES } from '@storyreel/core'
+import { IMAGE_GENERATION_LIMITS, mediaApi, planAtLeast } from '@storyreel/core'
 import { storageKeys } from '../../adapters/storage/storage'
 import { AppError } from '../../http/app-error'
 import { route } from '../../http/route'
@@ -10,6 +10,7 @@ import { requireUser } from '../../plugins/session'
 import { describeUploads } from '../../services/describe-uploads'
 import { keepGeneratedImages } from '../../services/generated-images'
 import {
+  declaredPastAllowance,
   deleteUpload,
   ensurePreview,
   listMedia,
@@ -17,6 +18,7 @@ import {
   receiveUploads,
   removeMedia,
   toMediaFile,
+  uploadAllowance,
 } from '../../services/uploads'
 
 export async function mediaRoutes(app: FastifyInstance) {
@@ -35,11 +37,18 @@ export async function mediaRoutes(app: FastifyInstance) {
       res.header('connection', 'close')
       throw err
     }
-    // A body declared too large is refused before it is read; a streamed one is counted.
-    if (Number(req.headers['content-length']) > UPLOAD_RULES.maxRequestBytes) {
-      refuse(new AppError('msg_request_too_large'))
+    // Past the request limit or the quota: a body declared so is refused before it is read, a
+    // streamed one as soon as it gets there.
+    const allowance = await uploadAllowance(db, user.id)
+    if (declaredPastAllowance(req.headers['content-length'], allowance)) {
+      refuse(new AppError(allowance.refusal))
     }
-    const { rows, fields } = await receiveUploads(req.parts(), user.id, deps).catch(refuse)
+    const { rows, fields } = await receiveUploads(
+      () => req.parts(),
+      user.id,
+      deps,
+      allowance,
+    ).catch(refuse)
     try {
       const call = { signal: requestSignal(res), log: req.log }
       return { descriptions: await describeUploads(rows, fields.suggestion ?? '', deps, call) }

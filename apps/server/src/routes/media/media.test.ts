@@ -9,7 +9,7 @@ import { startTestServer, type TestServer } from '../../../test/test-server'
 
 let server: TestServer
 beforeAll(async () => {
-  server = await startTestServer()
+  server = await startTestServer({ logs: true })
 })
 afterAll(() => server.close())
 
@@ -172,6 +172,37 @@ describe('uploads and analysis', () => {
     const res = await client.upload('/api/media/describe', formWith([], { suggestion: 'x' }))
     expect(res.status).toBe(400)
     expect(res.message).toBe('msg_no_files')
+  })
+
+  it('answers a malformed multipart body with a 400, keeps nothing and logs no error', async () => {
+    const { client } = await signUp(server)
+    const { csrfToken } = (await client.get<{ csrfToken: string }>('/api/auth/csrf-token')).data
+    const before = await storedFiles()
+    const head =
+      '--x\r\nContent-Disposition: form-data; name="files"; filename="a.png"\r\n' +
+      'Content-Type: image/png\r\n\r\n\x89PNG'
+    const bodies = [
+      ['multipart/form-data; boundary=x', head], // cut off inside its file
+      ['multipart/form-data; boundary=x', 'not multipart at all'],
+      ['multipart/form-data', head], // no boundary
+    ]
+    for (const [type, body] of bodies) {
+      const res = await fetch(`${server.url}/api/media/describe`, {
+        method: 'POST',
+        headers: {
+          cookie: [...client.jar].map(([k, v]) => `${k}=${v}`).join('; '),
+          'x-csrf-token': csrfToken,
+          'content-type': type!,
+        },
+        body,
+      })
+      expect(res.status, body).toBe(400)
+      expect(await res.json()).toEqual({ data: null, message: 'generic_error_message' })
+    }
+    expect(await storedFiles()).toEqual(before)
+    const tmp = await readdir(path.join(server.env.DATA_DIR, 'tmp')).catch(() => [])
+    expect(tmp).toEqual([])
+    expect(server.logs.filter((e) => Number(e.level) >= 50)).toEqual([])
   })
 
   it("keeps one user's uploads from another", async () => {

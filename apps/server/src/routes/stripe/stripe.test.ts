@@ -18,7 +18,7 @@ async function subscription(client: ApiClient) {
 describe('without Stripe settings', () => {
   let server: TestServer
   beforeAll(async () => {
-    server = await startTestServer()
+    server = await startTestServer({ logs: true })
   })
   afterAll(() => server?.close())
 
@@ -33,6 +33,15 @@ describe('without Stripe settings', () => {
       expect(answer.status).toBe(503)
       expect(answer.message).toBe('msg_billing_not_configured')
     }
+  })
+
+  it('logs those answers at info: the server is set up so, nothing failed', async () => {
+    const { client } = await signUp(server)
+    await client.get(PORTAL)
+    const answered = server.logs.filter((e) => e.url === PORTAL && e.status === 503)
+    expect(answered.length).toBeGreaterThan(0)
+    expect(answered.every((e) => e.level === 30)).toBe(true)
+    expect(server.logs.filter((e) => Number(e.level) >= 50)).toEqual([])
   })
 
   it('refuses a webhook delivery as not configured (Stripe retries it later)', async () => {
