@@ -176,3 +176,18 @@ describe('a render with the voice Off', () => {
     expect(vtt.status).toBe(404)
   }, 180_000)
 })
+
+describe('a render whose narration has nothing to say', () => {
+  it('renders the slides silent, as with the voice Off', async () => {
+    const { client } = await signUp(server)
+    const c = await composition(client, 'bdl')
+    const punctuation = {
+      ...c,
+      composition: c.composition.map((s, k) => ({ ...s, narration: ['   ...', '!!!'][k] })),
+    }
+    const result = await render(client, punctuation)
+    expect(await subtasksOf(result.taskId)).toEqual(['PROCESSING_COMPOSITION', 'RENDERING_VIDEO'])
+    expect(result.length).toBeCloseTo(2, 1)
+    expect(soundStarts(result.file, result.length)).toEqual([])
+  }, 180_000)
+})

@@ -67,6 +67,21 @@ describe('POST /api/audio/generate', () => {
     }
   })
 
+  it('refuses a text with nothing to say: punctuation and white space alone', async () => {
+    const { client } = await signUp(server)
+    for (const text of ['!!!', '   ...']) {
+      const res = await client.post<{ fields: string[] }>('/api/audio/generate', {
+        text,
+        voice: 'bdl',
+      })
+      expect([res.status, res.message, res.data.fields]).toEqual([
+        400,
+        'msg_zod_validation_error',
+        ['text'],
+      ])
+    }
+  })
+
   it('speaks to signed-in users only', async () => {
     const res = await apiClient(server).post('/api/audio/generate', { text: TEXT, voice: 'bdl' })
     expect(res.status).toBe(401)
