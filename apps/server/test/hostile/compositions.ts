@@ -11,6 +11,19 @@ import type { ApiClient } from '../client'
 import { clipFile, formWith, pictureFile } from '../media-fixtures'
 import type { TestServer } from '../test-server'
 
+/**
+ * A small render time limit for a test server's env, so that a render held past it is cut off
+ * within seconds, not minutes.
+ */
+export const SHORT_RENDER_TIME_LIMIT = { RENDER_TIME_FACTOR: '0.1', RENDER_TIME_MIN_SECONDS: '15' }
+
+/** Queues a render of the composition as the user; its task id. */
+export async function queueRender(client: ApiClient, composition: Composition): Promise<string> {
+  const res = await client.post<{ taskId: string }>('/api/composition/render', { composition })
+  if (res.status !== 200) throw new Error(`render: ${res.status} ${res.message}`)
+  return res.data.taskId
+}
+
 /** Uploads a small real picture as the user; its stored name. */
 export async function uploadPicture(client: ApiClient): Promise<string> {
   const described = await client.upload<{ descriptions: ImageDescription[] }>(

@@ -1,31 +1,27 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { CANCEL_REASONS, type Composition, type ImageDescription } from '@storyreel/core'
-import { signUp, waitForTask, type ApiClient } from '../client'
+import { CANCEL_REASONS, type ImageDescription } from '@storyreel/core'
+import { signUp, waitForTask } from '../client'
 import { clipFile, formWith } from '../media-fixtures'
 import { descendantsOf } from '../processes'
 import { startTestServer, type TestServer } from '../test-server'
 import { recordTries } from './attack'
-import { heldClip, movieOf, uploadPicture } from './compositions'
+import {
+  heldClip,
+  movieOf,
+  queueRender,
+  SHORT_RENDER_TIME_LIMIT,
+  uploadPicture,
+} from './compositions'
 
 let server: TestServer
 beforeAll(async () => {
-  // A small time limit, so that the held render is cut off within seconds.
-  server = await startTestServer({
-    worker: true,
-    env: { RENDER_TIME_FACTOR: '0.1', RENDER_TIME_MIN_SECONDS: '15' },
-  })
+  server = await startTestServer({ worker: true, env: SHORT_RENDER_TIME_LIMIT })
 })
 afterAll(() => server.close())
 
 const TOOLS = new Set(['ffmpeg', 'ffprobe'])
 /** The media tools below the test server's process (it runs in this one), zombies included. */
 const tools = () => descendantsOf(process.pid).filter((p) => TOOLS.has(p.comm))
-
-async function render(client: ApiClient, composition: Composition): Promise<string> {
-  const res = await client.post<{ taskId: string }>('/api/composition/render', { composition })
-  expect(res.status).toBe(200)
-  return res.data.taskId
-}
 
 /** Waits until an ffmpeg not in `seen` runs, and adds it there. */
 async function newFfmpeg(seen: Set<number>): Promise<void> {
@@ -54,7 +50,7 @@ it('renders deleted while ffmpeg runs, and one held past its time limit', async 
   const long = movieOf(clip, [640, 360], 3, 20, [{ name: 'zoom', params: {} }])
   const seen = new Set(tools().map((p) => p.pid))
   for (let i = 0; i < 4; i++) {
-    const id = await render(client, long)
+    const id = await queueRender(client, long)
     await waitForTask(client, id, (t) => t.subtask === 'RENDERING_VIDEO')
     await newFfmpeg(seen)
     expect((await client.del(`/api/web/tasks/${id}`)).status).toBe(200)
@@ -63,7 +59,10 @@ it('renders deleted while ffmpeg runs, and one held past its time limit', async 
   // Another user's (the first has spent most of the month's limit), held at probing its clip
   // (a pipe nobody writes to) until its time limit stops it.
   const other = (await signUp(server)).client
-  const cut = await render(other, movieOf(await heldClip(server, other), [640, 360], 1, 60, []))
+  const cut = await queueRender(
+    other,
+    movieOf(await heldClip(server, other), [640, 360], 1, 60, []),
+  )
   expect(await waitForTask(other, cut)).toMatchObject({
     state: 'CANCELLED',
     error: CANCEL_REASONS.time_limit.text,
@@ -71,7 +70,7 @@ it('renders deleted while ffmpeg runs, and one held past its time limit', async 
 
   // The worker takes one render at a time: once a small one has finished, every run before it
   // has ended, and so should every process they started.
-  const small = await render(other, movieOf(await uploadPicture(other), [160, 90], 1, 1, []))
+  const small = await queueRender(other, movieOf(await uploadPicture(other), [160, 90], 1, 1, []))
   expect((await waitForTask(other, small)).state).toBe('FINISHED')
   expect(await toolsLeft(10_000)).toEqual([])
   recordTries(ctx, 6)
