@@ -118,8 +118,9 @@ export const EnvSchema = z.object({
   STRIPE_API_BASE: z.string().url().optional(),
   /**
    * Sign-in with Google (decision 013): an OAuth client of type "Web application" whose
-   * authorized redirect URI is {PUBLIC_URL}/api/auth/youtube/callback. Without both the Google
-   * button is hidden and /auth/youtube answers msg_google_not_configured.
+   * authorized redirect URI is {PUBLIC_URL}/api/auth/youtube/callback; PUBLIC_URL is required
+   * with it. Without both the Google button is hidden and /auth/youtube answers
+   * msg_google_not_configured.
    */
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
@@ -174,6 +175,12 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
   }
   if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
     throw new Error('Invalid environment:\n  GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together')
+  }
+  // The redirect URI Google sends the browser back to is built on it, never on a request's Host.
+  if (env.GOOGLE_CLIENT_ID && !env.PUBLIC_URL) {
+    throw new Error(
+      'Invalid environment:\n  GOOGLE_CLIENT_ID needs PUBLIC_URL: Google sends the browser back to {PUBLIC_URL}/api/auth/youtube/callback',
+    )
   }
   if (!isHttpsOrLoopback(env.GOOGLE_ISSUER)) {
     throw new Error(

@@ -34,10 +34,19 @@ function account(extra: Partial<ProviderAccount> = {}): ProviderAccount {
 }
 
 /**
+ * The app's public origin in these tests, required with Google (its redirect URI): the browser
+ * below reaches it at the test server's address, as a proxy in front of the app would.
+ */
+const PUBLIC_URL = 'http://storyreel.test'
+
+/**
  * A GET as a browser makes it, without following redirects: the jar's cookies go to Storyreel
  * only, and the cookies Storyreel sets or clears land in the jar.
  */
-async function browse(server: TestServer, url: string, jar: Jar): Promise<Response> {
+async function browse(server: TestServer, address: string, jar: Jar): Promise<Response> {
+  const url = address.startsWith(PUBLIC_URL)
+    ? server.url + address.slice(PUBLIC_URL.length)
+    : address
   const ours = url.startsWith(server.url)
   const cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ')
   const res = await fetch(url, { redirect: 'manual', headers: ours && cookie ? { cookie } : {} })
@@ -108,7 +117,7 @@ describe('sign-in with Google', () => {
 
   beforeAll(async () => {
     provider = await startOidcProvider()
-    server = await startTestServer({ env: provider.env })
+    server = await startTestServer({ env: { ...provider.env, PUBLIC_URL } })
   })
   afterAll(async () => {
     await server?.close()
@@ -131,7 +140,7 @@ describe('sign-in with Google', () => {
     const q = authorize.searchParams
     expect(q.get('response_type')).toBe('code')
     expect(q.get('client_id')).toBe(provider.env.GOOGLE_CLIENT_ID)
-    expect(q.get('redirect_uri')).toBe(`${server.url}/api/auth/youtube/callback`)
+    expect(q.get('redirect_uri')).toBe(`${PUBLIC_URL}/api/auth/youtube/callback`)
     expect(q.get('scope')?.split(' ').sort()).toEqual(['email', 'openid', 'profile'])
     expect(q.get('code_challenge_method')).toBe('S256')
     expect(q.get('code_challenge')).toMatch(/^[\w-]{43}$/)
@@ -383,7 +392,7 @@ describe('Google sign-in when the provider is down or slow', () => {
 
   async function serverWith(env: Record<string, string>) {
     const server = await startTestServer({
-      env: { ...provider.env, GOOGLE_TIMEOUT_SECONDS: '1', ...env },
+      env: { ...provider.env, PUBLIC_URL, GOOGLE_TIMEOUT_SECONDS: '1', ...env },
     })
     servers.push(server)
     return server
