@@ -4,7 +4,8 @@ import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { eq } from 'drizzle-orm'
-import type { Composition, ImageDescription } from '@storyreel/core'
+import { mediaApi } from '@storyreel/core'
+import type { Composition } from '@storyreel/core'
 import { storageKeys } from '../../src/adapters/storage/storage'
 import { media } from '../../src/db/schema'
 import type { ApiClient } from '../client'
@@ -13,10 +14,9 @@ import type { TestServer } from '../test-server'
 
 /** Uploads a small real picture as the user; its stored name. */
 export async function uploadPicture(client: ApiClient): Promise<string> {
-  const described = await client.upload<{ descriptions: ImageDescription[] }>(
-    '/api/media/describe',
-    formWith([pictureFile('a.png', { width: 640, height: 480 })]),
-  )
+  const described = await client.call(mediaApi.describe, {
+    body: formWith([pictureFile('a.png', { width: 640, height: 480 })]),
+  })
   return described.data.descriptions[0]!.filename
 }
 
@@ -48,10 +48,9 @@ async function uploadClipReplacedBy(
   client: ApiClient,
   replacement: string,
 ): Promise<string> {
-  const described = await client.upload<{ descriptions: ImageDescription[] }>(
-    '/api/media/describe',
-    formWith([clipFile('clip.mp4', 1, 160, 90)]),
-  )
+  const described = await client.call(mediaApi.describe, {
+    body: formWith([clipFile('clip.mp4', 1, 160, 90)]),
+  })
   const name = described.data.descriptions[0]!.filename
   const { db, storage } = server.app.services
   const [row] = await db.select().from(media).where(eq(media.name, name))

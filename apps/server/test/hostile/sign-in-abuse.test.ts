@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { CODE_MAX_ATTEMPTS } from '@storyreel/core'
+import { CODE_MAX_ATTEMPTS, authApi } from '@storyreel/core'
 import { loginCodes } from '../../src/db/schema'
 import { apiClient } from '../client'
 import { codeFromOutbox, startTestServer, type TestServer } from '../test-server'
@@ -19,16 +19,13 @@ it.skipIf(!onPostgres)(
   async (ctx) => {
     const email = 'race@example.com'
     const client = apiClient(server)
-    await client.post('/api/auth/local/token/create', { email, type: 'register' })
+    await client.call(authApi.createToken, { body: { email, type: 'register' } })
     const code = await codeFromOutbox(server.env, email)
     const guesses = Array.from({ length: 200 }, (_, i) => (i === 150 ? code : wrong(code)))
     const answers = await Promise.all(
       guesses.map((token) =>
-        apiClient(server).post('/api/auth/local/register', {
-          name: 'Eve',
-          surname: 'Guess',
-          email,
-          token,
+        apiClient(server).call(authApi.register, {
+          body: { name: 'Eve', surname: 'Guess', email, token },
         }),
       ),
     )
@@ -49,17 +46,14 @@ it('wrong codes across several fresh codes for one address', async (ctx) => {
   let tries = 0
   let locked = false
   for (let round = 0; round < 4 && !locked; round++) {
-    const created = await client.post('/api/auth/local/token/create', { email, type: 'register' })
+    const created = await client.call(authApi.createToken, { body: { email, type: 'register' } })
     if (created.status === 429) locked = true
     if (locked) break
     const code = await codeFromOutbox(server.env, email)
     for (let i = 0; i < CODE_MAX_ATTEMPTS; i++) {
       tries++
-      await client.post('/api/auth/local/register', {
-        name: 'Eve',
-        surname: 'Guess',
-        email,
-        token: wrong(code),
+      await client.call(authApi.register, {
+        body: { name: 'Eve', surname: 'Guess', email, token: wrong(code) },
       })
     }
   }
@@ -67,9 +61,8 @@ it('wrong codes across several fresh codes for one address', async (ctx) => {
   // After ten wrong tries the address gets no new code for an hour; others still do.
   expect(locked).toBe(true)
   expect(tries).toBeLessThanOrEqual(10)
-  const other = await client.post('/api/auth/local/token/create', {
-    email: 'bystander@example.com',
-    type: 'register',
+  const other = await client.call(authApi.createToken, {
+    body: { email: 'bystander@example.com', type: 'register' },
   })
   expect(other.status).toBe(200)
 })
@@ -79,11 +72,10 @@ it('a spoofed X-Forwarded-For on every sign-in code request', async (ctx) => {
   const client = apiClient(server)
   const statuses: number[] = []
   for (let i = 0; i < 60; i++) {
-    const res = await client.post(
-      '/api/auth/local/token/create',
-      { email: `spoof${i}@example.com`, type: 'register' },
-      { headers: { 'x-forwarded-for': `203.0.113.${i}` } },
-    )
+    const res = await client.call(authApi.createToken, {
+      body: { email: `spoof${i}@example.com`, type: 'register' },
+      headers: { 'x-forwarded-for': `203.0.113.${i}` },
+    })
     statuses.push(res.status)
   }
   recordTries(ctx, statuses.length)
