@@ -111,21 +111,21 @@ describe('camera: a photo taken on /upload', () => {
     // fake cameras say nothing of where they face: the switch goes to the next camera.
     await dialog.getByLabel('Camera preview').dblclick()
     await expect
-      .poll(async () => (await preview(page)).camera, { timeout: 10_000 })
+      .poll(async () => (await preview(page)).camera, { timeout: 30_000 })
       .toBe('fake_device_1')
     await expect.poll(() => shutter.getAttribute('aria-disabled')).toBe('false')
     expect((await preview(page)).live).toBe(true)
     // So does the button that does the same for keyboards and screen readers.
     await dialog.getByRole('button', { name: 'Switch camera' }).click()
     await expect
-      .poll(async () => (await preview(page)).camera, { timeout: 10_000 })
+      .poll(async () => (await preview(page)).camera, { timeout: 30_000 })
       .toBe('fake_device_0')
     // And a double tap, on a touch screen.
     await expect.poll(() => shutter.getAttribute('aria-disabled')).toBe('false')
     await dialog.getByLabel('Camera preview').tap()
     await dialog.getByLabel('Camera preview').tap()
     await expect
-      .poll(async () => (await preview(page)).camera, { timeout: 10_000 })
+      .poll(async () => (await preview(page)).camera, { timeout: 30_000 })
       .toBe('fake_device_1')
 
     // A photo accepted closes the camera and shows as a tile, named like the spec says.

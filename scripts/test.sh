@@ -14,38 +14,39 @@ results=.test-results
 rm -rf "$results" && mkdir -p "$results"
 failed_steps=()
 
+# Each step prints its time and the CPU its processes used: a step that uses much less CPU than
+# twice its time leaves a core idle.
 step() {
   local name=$1
   shift
   echo
   echo "=== $name"
-  local started=$SECONDS
-  if ! "$@"; then failed_steps+=("$name"); fi
-  echo "=== $name: $((SECONDS - started)) s"
+  local TIMEFORMAT="=== $name: %0R s (CPU: %0U s user, %0S s system)"
+  time if ! "$@"; then failed_steps+=("$name"); fi
 }
 
 # Two steps at once, where each keeps about one core busy (lint and the type checker are one
-# thread each); their output is shown one after the other. (The server's tests beside the browser journeys
-# were tried: both are CPU-bound, and together took longer than one after the other.)
+# thread each); their output is shown one after the other. (The server's tests beside the
+# browser journeys were tried: both are CPU-bound, and together took longer.)
 side_by_side() {
   local a=$1 b=$2
-  shift 2
-  local started=$SECONDS
   echo
   echo "=== $a and $b, side by side (their output follows when both are done)"
-  ("$a" >"$results/$a.log" 2>&1) &
-  local pid_a=$!
-  ("$b" >"$results/$b.log" 2>&1) &
-  local pid_b=$!
-  local name pid
+  local TIMEFORMAT="=== $a and $b: %0R s (CPU: %0U s user, %0S s system)"
+  time {
+    ("$a" >"$results/$a.log" 2>&1) &
+    local pid_a=$!
+    ("$b" >"$results/$b.log" 2>&1) &
+    local pid_b=$!
+    wait "$pid_a" || failed_steps+=("$a")
+    wait "$pid_b" || failed_steps+=("$b")
+  }
+  local name
   for name in "$a" "$b"; do
-    [ "$name" = "$a" ] && pid=$pid_a || pid=$pid_b
-    if ! wait "$pid"; then failed_steps+=("$name"); fi
     echo
     echo "=== $name"
     cat "$results/$name.log"
   done
-  echo "=== $a and $b: $((SECONDS - started)) s"
 }
 
 vitest() {
@@ -79,6 +80,7 @@ render() { vitest render packages/render; }
 units() {
   local status=0
   vitest core packages/core || status=1
+  vitest api-client packages/api-client || status=1
   npm run test:native --silent || status=1
   vitest web apps/web || status=1
   mobile || status=1

@@ -6,7 +6,7 @@ import cookie from '@fastify/cookie'
 import helmet from '@fastify/helmet'
 import rateLimit from '@fastify/rate-limit'
 import multipart from '@fastify/multipart'
-import { UPLOAD_RULES } from '@storyreel/core'
+import { API_PREFIX, UPLOAD_RULES } from '@storyreel/core'
 import { stockMediaSources } from './adapters/stock'
 import type { Env } from './env'
 import { clientErrorHandler } from './http/client-error'
@@ -117,10 +117,10 @@ export async function buildApp(
       await api.register(logRoutes)
       await api.register(stripeRoutes)
     },
-    { prefix: '/api' },
+    { prefix: API_PREFIX },
   )
   // Beside the API scope, without its CSRF and session hooks: Stripe signs its calls instead.
-  await app.register(stripeWebhookRoutes, { prefix: '/api' })
+  await app.register(stripeWebhookRoutes, { prefix: API_PREFIX })
 
   const web =
     env.WEB_DIST && existsSync(path.join(env.WEB_DIST, 'index.html')) ? env.WEB_DIST : null

@@ -4,6 +4,7 @@ import {
   EFFECT_DEFAULTS,
   EFFECT_PRESETS,
   type Composition,
+  type RenderedComposition,
 } from '@storyreel/core'
 import { existsSync } from 'node:fs'
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises'
@@ -29,7 +30,7 @@ const W = 320
 const H = 568
 let dir: string
 
-function composition(slides: Composition['composition']): Composition {
+function composition(slides: RenderedComposition['composition']): RenderedComposition {
   return { movieParams: { width: W, height: H, voice: null }, composition: slides }
 }
 
@@ -230,23 +231,19 @@ describe('narration', () => {
 
 describe('captions', () => {
   it("draws the words given for each slide, on that slide's frames", async () => {
-    const words = [
-      [],
-      [
-        { text: 'Hello', start: 0.1, end: 0.6 },
-        { text: 'world', start: 0.6, end: 1.2 },
-      ],
+    const spokenWords = [
+      { text: 'Hello', start: 0.1, end: 0.6 },
+      { text: 'world', start: 0.6, end: 1.2 },
     ]
     const out = join(dir, 'captions-out.mp4')
     const slides = [photo, { ...photo, id: 'second' }]
-    const captioned = composition(slides)
+    const captioned = composition([photo, { ...photo, id: 'second', spokenWords }])
     captioned.movieParams.captions = CaptionsSchema.parse({ enabled: true, size: 8 })
     await renderComposition({
       composition: captioned,
       resolveMedia,
       outFile: out,
       thumbnailFile: join(dir, 'captions-out.jpg'),
-      words,
     })
     const plain = join(dir, 'plain-out.mp4')
     await renderComposition({

@@ -5,13 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import type { FastifyBaseLogger } from 'fastify'
 import type PgBoss from 'pg-boss'
 import { z } from 'zod'
-import {
-  FPS,
-  planRanges,
-  type Composition,
-  type FrameRange,
-  type WordTiming,
-} from '@storyreel/core'
+import { FPS, planRanges, type FrameRange, type RenderedComposition } from '@storyreel/core'
 import { joinSegments, slideFrameCounts, type MediaTools } from '@storyreel/render/server'
 import { storageKeys, type Storage } from '../adapters/storage/storage'
 import {
@@ -44,7 +38,7 @@ const PlanSchema = z.object({
 })
 
 export interface SplitPlan {
-  /** What is drawn (composition as rendered, captions' words): names the segments. */
+  /** What is drawn (the composition as rendered, its captions' words too): names the segments. */
   hash: string
   ranges: FrameRange[]
 }
@@ -57,11 +51,8 @@ const planKey = (taskId: string) => `${storageKeys.split(taskId)}/plan.json`
 const segmentKey = (taskId: string, plan: SplitPlan, r: FrameRange) =>
   `${storageKeys.split(taskId)}/${plan.hash}-${r.start}-${r.end}.ts`
 
-function contentHash(composition: Composition, words: WordTiming[][]) {
-  return createHash('sha256')
-    .update(JSON.stringify({ composition, words }))
-    .digest('hex')
-    .slice(0, 16)
+function contentHash(composition: RenderedComposition) {
+  return createHash('sha256').update(JSON.stringify(composition)).digest('hex').slice(0, 16)
 }
 
 /** A job id that every run of the task computes alike: a retried coordinator finds its ranges. */
@@ -89,15 +80,14 @@ async function idleSlots(boss: PgBoss, workers: number, renderQueue: string) {
 export async function planSplit(
   deps: SplitDeps,
   task: { id: string; renderQueue: string },
-  composition: Composition,
-  words: WordTiming[][],
+  composition: RenderedComposition,
 ): Promise<SplitPlan | null> {
   const { split, storage } = deps
   if (split.workers < 2) return null
   const counts = slideFrameCounts(composition.composition.map((s) => s.duration))
   const minFrames = Math.round(split.minRangeSeconds * FPS)
   if (counts.reduce((a, b) => a + b, 0) < 2 * minFrames) return null
-  const hash = contentHash(composition, words)
+  const hash = contentHash(composition)
   if ((await storage.size(planKey(task.id))) !== null) {
     const kept = PlanSchema.safeParse(
       JSON.parse(await readFile(await storage.localPath(planKey(task.id)), 'utf8')),
@@ -155,8 +145,7 @@ export async function renderSplit(
   r: {
     taskId: string
     plan: SplitPlan
-    composition: Composition
-    words: WordTiming[][]
+    composition: RenderedComposition
     mediaPaths: string[]
     narration: string | null
     outFile: string
@@ -184,7 +173,6 @@ export async function renderSplit(
     key: s.key,
     range: s.range,
     composition: r.composition,
-    words: r.words,
   })
   const expireIn = Math.ceil(r.timeLimitSeconds) + 60
   log.info({ taskId, ranges: plan.ranges }, 'render split')

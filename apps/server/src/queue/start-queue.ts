@@ -1,8 +1,8 @@
 import PgBoss from 'pg-boss'
 import type { SqlExecutor } from '../db/client'
 import { renderRangeQueue } from './jobs/render-range'
-import { renderVideoQueue } from './jobs/render-video'
 import { QUEUE_SCHEMA } from './pg-boss-tables'
+import { renderVideoQueue } from './task-life'
 
 /** Every job type's queue, with its retry and expiry policy. */
 const QUEUES = [renderVideoQueue, renderRangeQueue]

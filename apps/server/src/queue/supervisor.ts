@@ -2,40 +2,27 @@ import { readdir, rm } from 'node:fs/promises'
 import path from 'node:path'
 import type { FastifyBaseLogger } from 'fastify'
 import type PgBoss from 'pg-boss'
-import { storageKeys, type Storage } from '../adapters/storage/storage'
+import type { Storage } from '../adapters/storage/storage'
 import type { Db } from '../db/client'
-import { giveUpStale, liveRuns, releaseStale, staleTasks } from '../services/render-tasks'
-import { renderVideoQueue } from './jobs/render-video'
+import { liveRuns, staleTasks } from '../services/render-tasks'
 import { HEARTBEAT_STALE_MS, workOf } from './liveness'
+import { recoverStale } from './task-life'
 
 const CHECK_EVERY_MS = 5000
 
 /**
- * Finds tasks whose worker stopped beating (killed, machine gone) and fails their job, so that
- * pg-boss hands it to another worker; when no retry is left the task ends CANCELLED. Every
- * worker process runs one; doing it twice is harmless, since failing a job already failed
- * changes nothing and each task change is guarded by the run that owned it.
+ * Finds tasks whose worker stopped beating (killed, machine gone) and hands each to another
+ * worker, or gives it up, as the task's life says (recoverStale). Every worker process runs one;
+ * doing it twice is harmless.
  */
-export async function recoverStaleTasks(
-  boss: PgBoss,
-  db: Db,
-  storage: Storage,
-  log: FastifyBaseLogger,
-) {
-  const stale = await staleTasks(db, new Date(Date.now() - HEARTBEAT_STALE_MS))
-  for (const task of stale) {
-    log.warn({ taskId: task.id }, 'render worker stopped; handing the task to another')
-    const queue = renderVideoQueue.name
-    if (task.jobId) await boss.fail(queue, task.jobId, { message: 'worker stopped' })
-    const job = task.jobId ? await boss.getJobById(queue, task.jobId) : null
-    if (job && job.state === 'retry') {
-      await releaseStale(db, task)
-    } else if (!job || job.state === 'failed') {
-      log.error({ taskId: task.id }, 'render worker stopped too many times; giving up')
-      await giveUpStale(db, task)
-      await storage.deletePrefix(storageKeys.split(task.id))
-    }
-  }
+export async function recoverStaleTasks(deps: {
+  boss: PgBoss
+  db: Db
+  storage: Storage
+  log: FastifyBaseLogger
+}) {
+  const stale = await staleTasks(deps.db, new Date(Date.now() - HEARTBEAT_STALE_MS))
+  for (const task of stale) await recoverStale(deps, task)
 }
 
 /**
@@ -66,7 +53,7 @@ export function startSupervisor(
   deps: { db: Db; storage: Storage; dataDir: string; log: FastifyBaseLogger },
 ) {
   const timer = setInterval(() => {
-    recoverStaleTasks(boss, deps.db, deps.storage, deps.log)
+    recoverStaleTasks({ boss, ...deps })
       .then(() => sweepOrphanWork(deps.dataDir, deps.db))
       .catch((err) => deps.log.warn({ err }, 'supervisor check failed'))
   }, CHECK_EVERY_MS)

@@ -6,6 +6,8 @@ import {
   narrationSecondsBound,
   narrationWebVtt,
   type Composition,
+  type RenderedComposition,
+  type RenderedSlide,
   type WordTiming,
 } from '@storyreel/core'
 import { buildNarrationTrack, slideSpans, type MediaTools } from '@storyreel/render/server'
@@ -13,10 +15,11 @@ import { speak, type SpeechDeps } from './speech'
 
 /** A composition's narration, spoken and laid on the video's timeline. */
 export interface Narration {
-  /** The composition with each narrated slide stretched to its speech and a pause. */
-  composition: Composition
-  /** Each slide's spoken words, seconds from the slide's start; none for a silent slide. */
-  words: WordTiming[][]
+  /**
+   * The composition as rendered: each narrated slide stretched to its speech and a pause, with
+   * the words spoken over it.
+   */
+  composition: RenderedComposition
   /** The narration track (WAV), as long as the stretched video. */
   trackFile: string
   /** The words as WebVTT captions, timed on the video. */
@@ -70,10 +73,15 @@ export async function narrateComposition(
       ...withinBound(speech.seconds, speech.words, slide.narration!),
     })
   }
-  const slides = composition.composition.map((slide, k) => ({
-    ...slide,
-    duration: durationWithNarration(slide.duration, spoken[k]?.seconds ?? 0),
-  }))
+  const slides = composition.composition.map((slide, k): RenderedSlide => {
+    const s = spoken[k]
+    if (!s) return slide
+    return {
+      ...slide,
+      duration: durationWithNarration(slide.duration, s.seconds),
+      spokenWords: s.words,
+    }
+  })
   const spans = slideSpans(slides.map((s) => s.duration))
   const parts = []
   for (const [k, s] of spoken.entries()) {
@@ -87,11 +95,12 @@ export async function narrateComposition(
     tools: deps.tools,
     signal,
   })
-  const words = spoken.map((s) => s?.words ?? [])
   const captionsFile = path.join(workDir, 'captions.vtt')
   await writeFile(
     captionsFile,
-    narrationWebVtt(spans.map((span, k) => ({ start: span.start, words: words[k]! }))),
+    narrationWebVtt(
+      spans.map((span, k) => ({ start: span.start, words: slides[k]!.spokenWords ?? [] })),
+    ),
   )
-  return { composition: { ...composition, composition: slides }, words, trackFile, captionsFile }
+  return { composition: { ...composition, composition: slides }, trackFile, captionsFile }
 }

@@ -1,10 +1,12 @@
 import { and, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm'
 import {
+  CompositionSchema,
   FINAL_TASK_STATES,
   isVideoLimitReached,
   isWithinRenderBudget,
   type CancelReason,
   type Composition,
+  type RenderedComposition,
   type TaskSubtask,
 } from '@storyreel/core'
 import type { Db } from '../db/client'
@@ -15,18 +17,9 @@ import { ownedMedia } from './uploads'
 import { lockUser } from './user-lock'
 
 /**
- * The life of a render task (SPEC section 4), in one place. Every change is one UPDATE guarded
- * by the states it may leave, so two actors (a worker, the supervisor, the owner deleting) can
- * never both win:
- *
- *   request -> QUEUED --claim--> EXECUTING --finish--> FINISHED
- *                 |                 |  ^ \--fail--> CANCELLED
- *                 |                 |  '--retry (AWAITING_EXECUTION)
- *                 '----- delete ----'-------> DELETED (from any state but DELETED)
- *
- * A run that claims the task gets a run id; only the run that owns the task may write its
- * heartbeat, finish it or fail it. A user has one task running at a time: a claim while another
- * of theirs runs is refused, and the task waits.
+ * Each change of a render task's state (SPEC section 4) is one UPDATE guarded by the states it
+ * may leave, so two actors (a worker, the supervisor, the owner deleting) can never both win. The
+ * life these changes make up, with its diagram, is ../queue/task-life.
  */
 
 export type TaskRow = typeof tasks.$inferSelect
@@ -153,11 +146,12 @@ export function showThumbnail(db: Db, taskId: string, runId: string) {
 }
 
 /** The result and thumbnail are stored: the task is FINISHED. */
-export function finishTask(db: Db, taskId: string, runId: string, rendered: Composition) {
+export function finishTask(db: Db, taskId: string, runId: string, rendered: RenderedComposition) {
   return updateOwned(db, taskId, runId, {
     state: 'FINISHED',
     // As rendered: narration may have stretched slides, and the task's answer shows the video.
-    composition: rendered,
+    // In SPEC's shape all the same: the schema drops the slides' spoken words.
+    composition: CompositionSchema.parse(rendered),
     subtask: null,
     progress: 100,
     hasResult: true,

@@ -1,4 +1,5 @@
 import { connect, type Socket } from 'node:net'
+import { authApi, endpointUrl, mediaApi } from '@storyreel/core'
 import type { ApiClient } from '../client'
 import type { TestServer } from '../test-server'
 
@@ -24,7 +25,7 @@ export async function openUpload(
   contentLength: number,
   bodyStart: string,
 ): Promise<{ socket: Socket; answer: Promise<string> }> {
-  const { csrfToken } = (await client.get<{ csrfToken: string }>('/api/auth/csrf-token')).data
+  const { csrfToken } = await client.ok(authApi.csrfToken)
   const { port } = new URL(server.url)
   const socket = connect(Number(port), '127.0.0.1')
   let received = ''
@@ -32,7 +33,7 @@ export async function openUpload(
   const answer = new Promise<string>((resolve) => socket.on('close', () => resolve(received)))
   socket.write(
     [
-      'POST /api/media/describe HTTP/1.1',
+      `POST ${endpointUrl(mediaApi.describe)} HTTP/1.1`,
       `Host: 127.0.0.1:${port}`,
       `Cookie: ${[...client.jar].map(([k, v]) => `${k}=${v}`).join('; ')}`,
       `X-CSRF-Token: ${csrfToken}`,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { CANCEL_REASONS, type ImageDescription } from '@storyreel/core'
+import { CANCEL_REASONS, mediaApi, tasksApi } from '@storyreel/core'
 import { signUp, waitForTask } from '../client'
 import { clipFile, formWith } from '../media-fixtures'
 import { descendantsOf } from '../processes'
@@ -41,10 +41,9 @@ async function toolsLeft(timeoutMs: number) {
 
 it('renders deleted while ffmpeg runs, and one held past its time limit', async (ctx) => {
   const { client } = await signUp(server)
-  const described = await client.upload<{ descriptions: ImageDescription[] }>(
-    '/api/media/describe',
-    formWith([clipFile('clip.mp4', 2, 320, 240)]),
-  )
+  const described = await client.call(mediaApi.describe, {
+    body: formWith([clipFile('clip.mp4', 2, 320, 240)]),
+  })
   const clip = described.data.descriptions[0]!.filename
   // Three slides of a looped clip: an encoder and two decoders (this slide's, the next's) run.
   const long = movieOf(clip, [640, 360], 3, 20, [{ name: 'zoom', params: {} }])
@@ -53,7 +52,7 @@ it('renders deleted while ffmpeg runs, and one held past its time limit', async 
     const id = await queueRender(client, long)
     await waitForTask(client, id, (t) => t.subtask === 'RENDERING_VIDEO')
     await newFfmpeg(seen)
-    expect((await client.del(`/api/web/tasks/${id}`)).status).toBe(200)
+    expect((await client.call(tasksApi.delete, { params: { id } })).status).toBe(200)
   }
 
   // Another user's (the first has spent most of the month's limit), held at probing its clip

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { CANCEL_REASONS, PLANS, type Task } from '@storyreel/core'
+import { CANCEL_REASONS, PLANS, compositionApi, tasksApi } from '@storyreel/core'
 import { signUp, waitForTask } from '../client'
 import { startTestServer, type TestServer } from '../test-server'
 import { recordTries } from './attack'
@@ -39,7 +39,7 @@ it('renders cut off, deleted or failed on purpose, to render past the monthly li
   ])
   const deleted = await queueRender(client, long)
   await waitForTask(client, deleted, (t) => t.subtask === 'RENDERING_VIDEO')
-  expect((await client.del(`/api/web/tasks/${deleted}`)).status).toBe(200)
+  expect((await client.call(tasksApi.delete, { params: { id: deleted } })).status).toBe(200)
 
   // Failed on our side (its stored file damaged): it does not count.
   const failed = await queueRender(client, await damagedClipComposition(server, client))
@@ -47,13 +47,13 @@ it('renders cut off, deleted or failed on purpose, to render past the monthly li
     state: 'CANCELLED',
     error: CANCEL_REASONS.render_failed.text,
   })
-  expect((await client.get<Task>(`/api/web/tasks/${deleted}`)).data.state).toBe('DELETED')
+  expect((await client.call(tasksApi.get, { params: { id: deleted } })).data.state).toBe('DELETED')
 
   // Three renders requested, two counted: the rest of the month's limit, and no more.
   const small = movieOf(file, [160, 90], 1, 1, [])
   const left = PLANS.FREE.monthlyVideoLimit - 2
   for (let i = 0; i < left; i++) await queueRender(client, small)
-  const refused = await client.post('/api/composition/render', { composition: small })
+  const refused = await client.call(compositionApi.render, { body: { composition: small } })
   recordTries(ctx, 3 + left + 1)
   expect(refused).toMatchObject({ status: 403, message: 'msg_video_limit_reached' })
 }, 180_000)

@@ -1,6 +1,7 @@
 import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { authApi } from '@storyreel/core'
 import { signUp, type ApiClient } from '../client'
 import { startTestServer, type TestServer } from '../test-server'
 import { bystanderDuring, recordTries } from './attack'
@@ -37,7 +38,7 @@ it(`${SLOW_UPLOADS} uploads sending a byte now and then`, async (ctx) => {
   }, 50)
   let answers: string[] = []
   const bystander = await bystanderDuring(
-    () => client.get('/api/auth/verify-session'),
+    () => client.call(authApi.verifySession),
     async () => {
       answers = await Promise.all(Array.from({ length: SLOW_UPLOADS }, () => slowUpload(client)))
     },

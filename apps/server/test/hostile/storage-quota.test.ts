@@ -1,7 +1,15 @@
 import { Readable } from 'node:stream'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { storageQuotaBytes, UPLOAD_RULES } from '@storyreel/core'
+import { cookieHeader } from '@storyreel/api-client'
+import {
+  CSRF_HEADER,
+  UPLOAD_RULES,
+  authApi,
+  endpointUrl,
+  mediaApi,
+  storageQuotaBytes,
+} from '@storyreel/core'
 import { media } from '../../src/db/schema'
 import { findUserByEmail } from '../../src/services/users'
 import { signUp, type ApiClient } from '../client'
@@ -36,7 +44,7 @@ it(`20 parallel padded uploads past a FREE user's quota${onPostgres ? ' (Postgre
   })
   const picture = heavyPng(await bytesOf(pictureFile('heavy.png')), 2 * MiB)
   const upload = fileOf(padded(picture, MiB), 'heavy.png')
-  const send = () => client.upload('/api/media/describe', formWith([upload]))
+  const send = () => client.call(mediaApi.describe, { body: formWith([upload]) })
   // The first call fetches the client's CSRF token, as a browser page does once.
   const answers = [await send(), ...(await Promise.all(Array.from({ length: 19 }, send)))]
   recordTries(ctx, answers.length)
@@ -75,12 +83,12 @@ function streamedForm(files: { name: string; bytes: Uint8Array; zeros: number }[
 }
 
 async function postStreamed(client: ApiClient, form: ReturnType<typeof streamedForm>) {
-  const { csrfToken } = (await client.get<{ csrfToken: string }>('/api/auth/csrf-token')).data
-  const res = await fetch(`${server.url}/api/media/describe`, {
+  const { csrfToken } = (await client.call(authApi.csrfToken)).data
+  const res = await fetch(server.url + endpointUrl(mediaApi.describe), {
     method: 'POST',
     headers: {
-      cookie: [...client.jar].map(([k, v]) => `${k}=${v}`).join('; '),
-      'x-csrf-token': csrfToken,
+      cookie: cookieHeader(client.jar),
+      [CSRF_HEADER]: csrfToken,
       'content-type': `multipart/form-data; boundary=${form.boundary}`,
     },
     body: form.body,
@@ -98,7 +106,7 @@ it('one request of five 45 MB files, declared and streamed', { timeout: 60_000 }
   expect(five.length * 45 * MiB).toBeGreaterThan(UPLOAD_RULES.maxRequestBytes)
 
   const big = fileOf(padded(picture, zeros), 'big.png')
-  const declared = await client.upload('/api/media/describe', formWith(five.map(() => big)))
+  const declared = await client.call(mediaApi.describe, { body: formWith(five.map(() => big)) })
   const streamed = await postStreamed(client, streamedForm(five))
   recordTries(ctx, 2)
 

@@ -1,8 +1,7 @@
 import {
-  CompositionSchema,
-  type Composition,
+  RenderedCompositionSchema,
   type FrameRange,
-  type WordTiming,
+  type RenderedComposition,
 } from '@storyreel/core'
 import { randomUUID } from 'node:crypto'
 import { rename, rm } from 'node:fs/promises'
@@ -14,17 +13,13 @@ import { DEFAULT_TOOLS, killTools, type MediaTools } from './run-tool'
 import { startTsThread } from './ts-thread'
 
 export interface RenderOptions {
-  composition: Composition
+  /** Its slides' spoken words are drawn as captions when the composition's captions are on. */
+  composition: RenderedComposition
   /** Absolute path of a slide's stored media file. */
   resolveMedia: (filename: string) => string
   outFile: string
   thumbnailFile: string
   narration?: { file: string } | null
-  /**
-   * Each slide's spoken words, in slide order (seconds from the slide's start): drawn as captions
-   * when the composition's captions are enabled.
-   */
-  words?: WordTiming[][]
   /** Percent of frames done, 0..100, called when it changes. */
   onProgress?: (percent: number) => void
   /**
@@ -69,14 +64,13 @@ export async function renderComposition(
 ): Promise<{ durationSeconds: number; frames: number; thumbnail: boolean }> {
   const { signal } = opts
   if (signal?.aborted) throw abortError(signal)
-  const composition = CompositionSchema.parse(opts.composition)
+  const composition = RenderedCompositionSchema.parse(opts.composition)
   const input: RenderThreadInput = {
     composition,
     mediaPaths: composition.composition.map((s) => opts.resolveMedia(s.filename)),
     outFile: tempBeside(opts.outFile),
     thumbnailFile: tempBeside(opts.thumbnailFile),
     narration: opts.narration?.file ?? null,
-    words: opts.words ?? [],
     tools: opts.tools ?? DEFAULT_TOOLS,
     ...(opts.range && { range: opts.range }),
   }

@@ -1,4 +1,4 @@
-import type { Composition, FrameRange, WordTiming } from '@storyreel/core'
+import type { FrameRange, MovieParams, RenderedComposition, RenderedSlide } from '@storyreel/core'
 import type { ChildProcess } from 'node:child_process'
 import { writeFile } from 'node:fs/promises'
 import { drawFrame, FPS, slideFrameCounts, type SceneCaptions } from '../engine'
@@ -10,14 +10,12 @@ import { createSurface } from './surface'
 
 /** A render, as handed to the render thread: plain data only. */
 export interface RenderThreadInput {
-  composition: Composition
+  composition: RenderedComposition
   /** Absolute path of each slide's media, in slide order. */
   mediaPaths: string[]
   outFile: string
   thumbnailFile: string
   narration: string | null
-  /** Each slide's spoken words, in slide order (seconds from the slide's start), for captions. */
-  words: WordTiming[][]
   tools: MediaTools
   /**
    * Only these frames, video only, as one segment of a split render (decision 016); the
@@ -35,9 +33,9 @@ export interface RenderHooks {
 
 export const THUMBNAIL_QUALITY = 85
 
-function captionsOf(job: RenderThreadInput, k: number): SceneCaptions | undefined {
-  const style = job.composition.movieParams.captions
-  const words = job.words[k]
+function captionsOf(movie: MovieParams, slide: RenderedSlide): SceneCaptions | undefined {
+  const style = movie.captions
+  const words = slide.spokenWords
   return style?.enabled && words?.length ? { style, words } : undefined
 }
 
@@ -100,7 +98,13 @@ export async function renderJob(
       pending = n + 1 < drawn.length ? load(drawn[n + 1]!) : null
       // Awaited on the next slide; until then a failure must not count as unhandled.
       pending?.catch(() => {})
-      const scene = { width, height, slide, media: current.media, captions: captionsOf(job, k) }
+      const scene = {
+        width,
+        height,
+        slide,
+        media: current.media,
+        captions: captionsOf(job.composition.movieParams, slide),
+      }
       for (let i = first; i < end; i++) {
         await current.seek(i - first)
         drawFrame(ctx, scene, i / FPS)

@@ -5,23 +5,23 @@ import type PgBoss from 'pg-boss'
 import { z } from 'zod'
 import type { FastifyBaseLogger } from 'fastify'
 import {
-  CompositionSchema,
+  RenderedCompositionSchema,
   renderTimeLimitSeconds,
-  WordTimingSchema,
   type RenderTimeLimit,
 } from '@storyreel/core'
 import { renderComposition, type MediaTools } from '@storyreel/render/server'
 import type { Storage } from '../../adapters/storage/storage'
 import type { Db } from '../../db/client'
 import { loadTask } from '../../services/render-tasks'
-import { writeActiveJobOutput } from '../pg-boss-tables'
-import { HEARTBEAT_EVERY_MS, rangeWorkDir } from '../liveness'
+import { rangeWorkDir } from '../liveness'
 import { rendersDrawing, whileDrawing } from '../render-load'
+import { startRangeHeartbeat } from '../task-life'
 import { fetchMedia } from '../task-media'
 
 /**
  * One range of a split render (decision 016): frames [start, end) of the composition as
- * rendered (narration stretched), drawn into a video-only segment stored under `key`.
+ * rendered (narration stretched, its slides' spoken words for the captions), drawn into a
+ * video-only segment stored under `key`.
  */
 export const RenderRangeJobSchema = z.object({
   taskId: z.uuid(),
@@ -29,8 +29,7 @@ export const RenderRangeJobSchema = z.object({
   range: z
     .object({ start: z.number().int().min(0), end: z.number().int().positive() })
     .refine((r) => r.end > r.start, 'empty range'),
-  composition: CompositionSchema,
-  words: z.array(z.array(WordTimingSchema)),
+  composition: RenderedCompositionSchema,
 })
 export type RenderRangeJob = z.infer<typeof RenderRangeJobSchema>
 
@@ -63,9 +62,6 @@ export interface RangeDeps {
 
 const POLL_MS = 1000
 
-/** Why a range stops without having failed: nobody needs it any more. */
-class RangeStopped extends Error {}
-
 /**
  * Draws one range. Beats into its job every second with the frames done; stops when its job is
  * no longer active (its coordinator gave it up as dead and it went to another worker) or its
@@ -90,21 +86,11 @@ async function runRange(
   log.info({ ...where, jobId: job.id }, 'render range started')
   const started = Date.now()
   const work = rangeWorkDir(deps.dataDir, data.taskId)
-  const stop = new AbortController()
   const frames = data.range.end - data.range.start
-  let done = 0
-  const beat = async () => {
-    const own = await writeActiveJobOutput(db, queue, job.id, { frames: done, beatAt: Date.now() })
-    const current = own ? await loadTask(db, data.taskId) : null
-    if (!own || current?.state !== 'EXECUTING') stop.abort(new RangeStopped())
-  }
-  let beating = Promise.resolve()
-  const timer = setInterval(() => {
-    beating = beating.then(beat).catch((err) => log.warn({ err }, 'range heartbeat failed'))
-  }, HEARTBEAT_EVERY_MS)
+  const heartbeat = startRangeHeartbeat(deps, { queue, jobId: job.id, taskId: data.taskId })
   try {
     const limit = renderTimeLimitSeconds(data.composition, deps.timeLimit)
-    const signal = AbortSignal.any([stop.signal, shutdown, AbortSignal.timeout(limit * 1000)])
+    const signal = AbortSignal.any([heartbeat.signal, shutdown, AbortSignal.timeout(limit * 1000)])
     await mkdir(work, { recursive: true })
     const media = await fetchMedia(deps, task, data.composition)
     const segment = path.join(work, 'segment.ts')
@@ -115,23 +101,22 @@ async function runRange(
         resolveMedia: (filename) => media.get(filename)!,
         outFile: segment,
         thumbnailFile: thumbnail,
-        words: data.words,
         tools: deps.tools,
         signal,
         range: data.range,
-        onProgress: (percent) => (done = Math.floor((percent * frames) / 100)),
+        onProgress: (percent) => (heartbeat.values.frames = Math.floor((percent * frames) / 100)),
       }),
     )
-    clearInterval(timer)
-    await beating
-    if (stop.signal.aborted) throw stop.signal.reason
+    await heartbeat.stop()
+    heartbeat.signal.throwIfAborted()
     // The thumbnail first: a coordinator that sees the segment finds its thumbnail there too.
     if (result.thumbnail) await storage.putFile(rangeThumbnailKey(data.key), thumbnail)
     await storage.putFile(data.key, segment)
     await boss.complete(queue, job.id, { frames, seconds: (Date.now() - started) / 1000 })
     log.info({ ...where, seconds: (Date.now() - started) / 1000 }, 'render range finished')
   } catch (err) {
-    if (stop.signal.aborted && stop.signal.reason instanceof RangeStopped) {
+    // Stopped by its heartbeat: nobody needs the range any more.
+    if (heartbeat.signal.aborted) {
       log.info(where, 'render range no longer needed')
       await boss.complete(queue, job.id).catch(() => {})
       return
@@ -141,7 +126,7 @@ async function runRange(
     log.warn({ err, ...where }, 'render range failed')
     await boss.fail(queue, job.id, { message: (err as Error).message })
   } finally {
-    clearInterval(timer)
+    await heartbeat.stop()
     await rm(work, { recursive: true, force: true })
   }
 }

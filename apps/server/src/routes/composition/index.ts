@@ -1,16 +1,11 @@
 import type { FastifyInstance } from 'fastify'
-import { compositionApi, renderTimeLimitSeconds } from '@storyreel/core'
+import { compositionApi } from '@storyreel/core'
 import { AppError } from '../../http/app-error'
 import { requestSignal } from '../../http/request-signal'
 import { route } from '../../http/route'
 import { requireUser } from '../../plugins/session'
-import { fairPriority } from '../../queue/fair-order'
-import {
-  enqueueRenderVideo,
-  renderTimeLimit,
-  renderVideoQueue,
-} from '../../queue/jobs/render-video'
-import { attachJob, cancelUnqueued, requestRender } from '../../services/render-tasks'
+import { renderTimeLimit } from '../../queue/jobs/render-video'
+import { queueRender } from '../../queue/task-life'
 import { ownedMedia } from '../../services/uploads'
 
 export async function compositionRoutes(app: FastifyInstance) {
@@ -42,16 +37,8 @@ export async function compositionRoutes(app: FastifyInstance) {
   route(app, compositionApi.render, async (req) => {
     const user = requireUser(req)
     const { composition } = req.body
-    const task = await requestRender(db, user, composition)
-    try {
-      const limit = renderTimeLimitSeconds(composition, renderTimeLimit(env))
-      const priority = await fairPriority(db, renderVideoQueue.name, user.id)
-      const jobId = await enqueueRenderVideo(queue, { taskId: task.id }, limit, { priority })
-      await attachJob(db, task.id, jobId)
-    } catch (err) {
-      await cancelUnqueued(db, task.id)
-      throw err
-    }
+    const deps = { db, boss: queue, timeLimit: renderTimeLimit(env) }
+    const task = await queueRender(deps, user, composition)
     return { taskId: task.id }
   })
 }

@@ -5,7 +5,7 @@ import { AppError } from '../../http/app-error'
 import { route } from '../../http/route'
 import { sendStored } from '../../http/send-stored'
 import { requireUser } from '../../plugins/session'
-import { deleteTask } from '../../services/render-tasks'
+import { deleteRender } from '../../queue/task-life'
 import { ownedTask, ownedTaskView, userTaskViews } from '../../services/task-views'
 
 export async function taskRoutes(app: FastifyInstance) {
@@ -51,12 +51,8 @@ export async function taskRoutes(app: FastifyInstance) {
 
   /** Marks the task DELETED (its worker sees it and stops) and removes its files. */
   route(app, tasksApi.delete, async (req) => {
-    const { id } = req.params
-    const task = await ownedTask(db, requireUser(req).id, id)
-    if (task.state !== 'DELETED') {
-      await deleteTask(db, id)
-      await storage.deletePrefix(storageKeys.taskDir(id))
-    }
+    const task = await ownedTask(db, requireUser(req).id, req.params.id)
+    await deleteRender({ db, storage }, task)
     return null
   })
 }
