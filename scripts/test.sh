@@ -80,6 +80,7 @@ render() { vitest render packages/render; }
 units() {
   local status=0
   vitest core packages/core || status=1
+  vitest api-client packages/api-client || status=1
   npm run test:native --silent || status=1
   vitest web apps/web || status=1
   mobile || status=1

@@ -55,6 +55,11 @@ export const MESSAGES = {
   msg_task_not_finished: { text: 'The video is not ready yet.', status: 409 },
   msg_not_found: { text: 'Not found.', status: 404 },
   msg_request_too_large: { text: 'The request is too large.', status: 413 },
+  /** The client took longer than REQUEST_TIMEOUT_SECONDS to send its request (an upload). */
+  msg_request_timeout: {
+    text: 'Sending took too long. Please try again on a faster connection.',
+    status: 408,
+  },
   msg_storage_quota_exceeded: {
     text: 'Your media library is full for your plan. Delete some media or upgrade your plan.',
     status: 403,

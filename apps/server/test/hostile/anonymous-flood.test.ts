@@ -1,5 +1,6 @@
 import http from 'node:http'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { cookieHeader } from '@storyreel/api-client'
 import {
   audioApi,
   authApi,
@@ -28,8 +29,8 @@ const FLOOD_BODY_BYTES = 2 * 1024 * 1024
 
 /** The headers a browser page would send: its cookies and a CSRF token fetched like the app's. */
 async function browserHeaders(client: ApiClient): Promise<Record<string, string>> {
-  const { csrfToken } = (await client.get<{ csrfToken: string }>('/api/auth/csrf-token')).data
-  const cookie = [...client.jar].map(([k, v]) => `${k}=${v}`).join('; ')
+  const { csrfToken } = await client.ok(authApi.csrfToken)
+  const cookie = cookieHeader(client.jar)
   return { cookie, 'x-csrf-token': csrfToken, 'content-type': 'application/json' }
 }
 
@@ -119,7 +120,7 @@ it('8 anonymous connections sending 2 MB bodies to /composition/create', async (
   const bystander = await signUp(server)
   const answers: { status: number; message: string }[] = []
   const bystanderSaw = await bystanderDuring(
-    () => bystander.client.get('/api/web/tasks'),
+    () => bystander.client.call(tasksApi.list),
     () =>
       Promise.all(
         Array.from({ length: 8 }, async () => {
@@ -158,15 +159,15 @@ it('one user composing and describing as fast as the server answers', async (ctx
     compose: {
       limit: COMPOSES_PER_MINUTE,
       send: (c: ApiClient) =>
-        c.post('/api/composition/create', { imageDescriptions: [description] }),
+        c.unchecked(compositionApi.create, { body: { imageDescriptions: [description] } }),
     },
     describeStored: {
       limit: STORED_DESCRIBES_PER_MINUTE,
-      send: (c: ApiClient) => c.post('/api/media/describe/stored', { names: ['missing.png'] }),
+      send: (c: ApiClient) => c.call(mediaApi.describeStored, { body: { names: ['missing.png'] } }),
     },
     describe: {
       limit: DESCRIBES_PER_MINUTE,
-      send: (c: ApiClient) => c.upload('/api/media/describe', formWith([])),
+      send: (c: ApiClient) => c.call(mediaApi.describe, { body: formWith([]) }),
     },
   }
   let tries = 0

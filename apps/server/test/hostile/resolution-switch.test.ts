@@ -2,6 +2,7 @@ import { copyFile, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { compositionApi, mediaApi, tasksApi } from '@storyreel/core'
 import { storageKeys } from '../../src/adapters/storage/storage'
 import { signUp, waitForTask } from '../client'
 import { clipOf, resolutionSwitchBomb } from '../crafted-media'
@@ -39,10 +40,10 @@ it('an MP4 that switches from 320x240 to 8192x8192 in its middle, four uploads a
   const peakBefore = process.resourceUsage().maxRSS
   const answers: { status: number; message: string | null }[] = []
   const bystanderSaw = await bystanderDuring(
-    () => bystander.client.get('/api/web/tasks'),
+    () => bystander.client.call(tasksApi.list),
     async () => {
       const send = () =>
-        attacker.client.upload('/api/media/describe', formWith([clipOf(bomb, 'switch.mp4')]))
+        attacker.client.call(mediaApi.describe, { body: formWith([clipOf(bomb, 'switch.mp4')]) })
       // The first alone: it fetches the client's CSRF token, which the others then share.
       answers.push(await send(), ...(await Promise.all([send(), send(), send()])))
     },
@@ -72,12 +73,10 @@ it('a stored clip swapped for that MP4, then previewed, described and rendered',
   await storage.delete(storageKeys.preview(row!.userId, name))
   const peaksBefore = (await tools.peaksKb()).length
 
-  const preview = await client.get(`/api/web/tasks/user/uploads/${name}/preview`)
-  const described = await client.post('/api/media/describe/stored', { names: [name] })
+  const preview = await client.call(mediaApi.getUploadPreview, { params: { name } })
+  const described = await client.call(mediaApi.describeStored, { body: { names: [name] } })
   const composition = movieOf(name, [320, 240], 1, 2, [])
-  const rendered = await client.post<{ taskId: string }>('/api/composition/render', {
-    composition,
-  })
+  const rendered = await client.call(compositionApi.render, { body: { composition } })
   const task = await waitForTask(client, rendered.data.taskId)
   recordTries(ctx, 3)
 

@@ -3,7 +3,7 @@ import { copyFile } from 'node:fs/promises'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import type { ImageDescription } from '@storyreel/core'
+import { mediaApi, tasksApi } from '@storyreel/core'
 import { storageKeys } from '../../src/adapters/storage/storage'
 import { media } from '../../src/db/schema'
 import { signUp, type ApiClient } from '../client'
@@ -21,10 +21,8 @@ beforeAll(async () => {
 })
 afterAll(() => server.close())
 
-type Described = { descriptions: ImageDescription[] }
-
 async function uploadGif(client: ApiClient): Promise<string> {
-  const res = await client.upload<Described>('/api/media/describe', formWith([gif]))
+  const res = await client.call(mediaApi.describe, { body: formWith([gif]) })
   expect(res.status).toBe(200)
   return res.data.descriptions[0]!.filename
 }
@@ -54,15 +52,17 @@ it('the same 40 MP GIF named 50 times, by 3 accounts at once', async (ctx) => {
   }
   const bystander = await signUp(server)
   const peakBefore = process.resourceUsage().maxRSS
-  let answers: { status: number; data: Described }[] = []
+  const describeAll = () =>
+    Promise.all(
+      attackers.map(({ client, name }) =>
+        client.call(mediaApi.describeStored, { body: { names: Array(50).fill(name) } }),
+      ),
+    )
+  let answers: Awaited<ReturnType<typeof describeAll>> = []
   const bystanderSaw = await bystanderDuring(
-    () => bystander.client.get('/api/web/tasks'),
+    () => bystander.client.call(tasksApi.list),
     async () => {
-      answers = await Promise.all(
-        attackers.map(({ client, name }) =>
-          client.post<Described>('/api/media/describe/stored', { names: Array(50).fill(name) }),
-        ),
-      )
+      answers = await describeAll()
     },
   )
   recordTries(ctx, answers.length)
@@ -80,7 +80,7 @@ it('sixteen different 40 MP GIFs in one request', async (ctx) => {
   const { client } = await signUp(server)
   const first = await uploadGif(client)
   const names = [first, ...(await storedCopies(first, 15))]
-  const answer = await client.post('/api/media/describe/stored', { names })
+  const answer = await client.call(mediaApi.describeStored, { body: { names } })
   recordTries(ctx, 1)
   // Over the budget of one request, from the files' headers, before any is decoded.
   expect(answer).toMatchObject({ status: 400, message: 'msg_too_much_to_describe' })

@@ -49,6 +49,20 @@ export type CallInput<E extends Endpoint> = (E['params'] extends z.ZodType
       ? { body: SchemaInput<E['body']> }
       : { body?: undefined })
 
+/**
+ * A call's arguments after the endpoint: its input (and what the client adds to it, `Extra`),
+ * optional when the endpoint declares nothing the caller must send.
+ */
+export type CallArgs<E extends Endpoint, Extra = object> =
+  object extends CallInput<E> ? [input?: CallInput<E> & Extra] : [input: CallInput<E> & Extra]
+
+/** CallInput with its types forgotten, as the code that builds the request sees it. */
+export interface RequestInput {
+  params?: Record<string, string>
+  query?: Record<string, string | number | boolean | undefined>
+  body?: unknown
+}
+
 /** The `data` an endpoint answers with, once parsed. */
 export type AnswerOf<E extends Endpoint> = E['answer'] extends 'binary'
   ? never

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process'
 import { createInterface } from 'node:readline'
 import { UPLOAD_RULES } from '@storyreel/core'
-import type { MediaTools } from './run-tool'
+import type { MediaTools, RunToolOptions } from './run-tool'
 import { TRACED_CODECS, traceReader } from './traced-sizes'
 
 /**
@@ -21,7 +21,7 @@ function tracedSide(
   index: number,
   codec: string,
   tools: MediaTools,
-  signal?: AbortSignal,
+  { signal, onSpawn }: RunToolOptions,
 ) {
   const traced = TRACED_CODECS[codec]
   if (!traced) return Promise.reject(new Error(`cannot read the frame sizes of ${codec} video`))
@@ -36,6 +36,7 @@ function tracedSide(
       ],
       { stdio: ['ignore', 'ignore', 'pipe'], signal, killSignal: 'SIGKILL' },
     )
+    onSpawn?.(child)
     const reader = traceReader(traced)
     let last = ''
     createInterface({ input: child.stderr }).on('line', (line) => {
@@ -61,11 +62,11 @@ export async function largestAnnouncedSide(
   path: string,
   codecs: readonly string[],
   tools: MediaTools,
-  signal?: AbortSignal,
+  opts: RunToolOptions = {},
 ): Promise<number> {
   let largest = 0
   for (const [index, codec] of codecs.entries()) {
-    largest = Math.max(largest, await tracedSide(path, index, codec, tools, signal))
+    largest = Math.max(largest, await tracedSide(path, index, codec, tools, opts))
   }
   return largest
 }

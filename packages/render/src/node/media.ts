@@ -106,7 +106,7 @@ async function loadClip(
   opts: ClipOptions,
 ): Promise<SlideMedia> {
   const tools = opts.tools ?? DEFAULT_TOOLS
-  const info = opts.info ?? (await probeMedia(path, tools))
+  const info = opts.info ?? (await probeMedia(path, tools, { onSpawn: opts.onSpawn }))
   const size = preScaledSize(info.width, info.height, width, height, slide)
   const from = opts.from ?? 0
   // Rounded down to the millisecond: rounded up, a seek to a frame's own time lands just past it

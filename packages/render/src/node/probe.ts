@@ -1,6 +1,6 @@
 import { UPLOAD_RULES } from '@storyreel/core'
 import { BOUNDED_DECODE, largestAnnouncedSide } from './clip-frames'
-import { DEFAULT_TOOLS, runTool, type MediaTools } from './run-tool'
+import { DEFAULT_TOOLS, runTool, type MediaTools, type RunToolOptions } from './run-tool'
 
 export interface MediaInfo {
   width: number
@@ -38,7 +38,7 @@ export function scaleToRgb(size: string, info: MediaInfo, format: 'rgba' | 'rgb2
 export async function probeMedia(
   path: string,
   tools: MediaTools = DEFAULT_TOOLS,
-  opts: { signal?: AbortSignal } = {},
+  opts: RunToolOptions = {},
 ): Promise<MediaInfo> {
   const stdout = await runTool(
     tools.ffprobe,
@@ -67,7 +67,7 @@ export async function probeMedia(
   const video = videos[0]
   if (!video?.width || !video.height) throw new Error(`no picture in media ${path}`)
   const codecs = videos.map((s) => s.codec_name ?? 'unknown')
-  const side = await largestAnnouncedSide(path, codecs, tools, opts.signal)
+  const side = await largestAnnouncedSide(path, codecs, tools, opts)
   if (side > UPLOAD_RULES.maxVideoSide) throw new Error(`frames of ${side} px in media ${path}`)
   // Phone videos store portrait as landscape plus a rotation; ffmpeg applies it when decoding.
   const rotated =

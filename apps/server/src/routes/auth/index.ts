@@ -33,7 +33,7 @@ export async function authRoutes(app: FastifyInstance) {
     const { plan } = req.query
     const { email, name, surname, token } = req.body
     if (await findUserByEmail(db, email)) throw new AppError('msg_user_already_exists')
-    await consumeLoginCode(db, secret, { email, type: 'register', code: token })
+    await consumeLoginCode(db, secret, { email, type: 'register', code: token, ip: req.ip })
     const user = await createLocalUser(db, { email, name, surname })
     if (!user) throw new AppError('msg_user_already_exists')
     await app.startSession(res, user.id)
@@ -45,7 +45,7 @@ export async function authRoutes(app: FastifyInstance) {
     const user = await findUserByEmail(db, email)
     if (!user) throw new AppError('msg_user_not_found')
     if (user.provider !== 'local') throw new AppError('msg_user_invalid_provider')
-    await consumeLoginCode(db, secret, { email, type: 'login', code: token })
+    await consumeLoginCode(db, secret, { email, type: 'login', code: token, ip: req.ip })
     await app.startSession(res, user.id)
     return { link: '/format' }
   })

@@ -11,6 +11,7 @@ import { checkDescribeBudget } from '../../services/describe-budget'
 import { describeUploads } from '../../services/describe-uploads'
 import { keepGeneratedImages } from '../../services/generated-images'
 import {
+  declaredPastAllowance,
   deleteUpload,
   ensurePreview,
   listMedia,
@@ -18,6 +19,7 @@ import {
   receiveUploads,
   removeMedia,
   toMediaFile,
+  uploadAllowance,
 } from '../../services/uploads'
 
 /**
@@ -45,8 +47,18 @@ export async function mediaRoutes(app: FastifyInstance) {
         res.header('connection', 'close')
         throw err
       }
-      // A body declared too large was refused before it was read; a streamed one is counted.
-      const { rows, fields } = await receiveUploads(req.parts(), req.user.id, deps).catch(refuse)
+      // Past the request limit or the quota: a body declared so is refused before it is read, a
+      // streamed one as soon as it gets there.
+      const allowance = await uploadAllowance(db, req.user.id)
+      if (declaredPastAllowance(req.headers['content-length'], allowance)) {
+        refuse(new AppError(allowance.refusal))
+      }
+      const { rows, fields } = await receiveUploads(
+        () => req.parts(),
+        req.user.id,
+        deps,
+        allowance,
+      ).catch(refuse)
       try {
         const call = { signal: requestSignal(res), log: req.log }
         return { descriptions: await describeUploads(rows, fields.suggestion ?? '', deps, call) }
