@@ -2,7 +2,7 @@ import { readFile, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { Composition, ImageDescription } from '@storyreel/core'
+import { mediaApi, type Composition } from '@storyreel/core'
 import { treeRss } from './measure'
 import { benchClient, signUp, type BenchClient } from './support/api-client'
 import { startGroup, waitForServer } from './support/server-process'
@@ -43,9 +43,7 @@ async function uploaded(
     const name = path.basename(file)
     form.append('files', new File([await readFile(file)], name, { type: 'image/jpeg' }))
   }
-  const { descriptions } = (await client.upload('/api/media/describe', form)) as {
-    descriptions: ImageDescription[]
-  }
+  const { descriptions } = await client.ok(mediaApi.describe, { body: form })
   const stored = new Map(photos.map((f, i) => [path.basename(f), descriptions[i]!.filename]))
   return {
     ...composition,

@@ -43,6 +43,13 @@ export const EnvSchema = z.object({
       if (/^\d+$/.test(v)) return (_address, hop) => hop < Number(v)
       return v
     }),
+  /**
+   * How long a client may take to send one request, headers and body: past it the server answers
+   * 408 and closes the connection (an upload's temporary file goes with it). 60 s carries the
+   * largest upload request (200 MB) at 27 Mbit/s, one 50 MB file at 7; raise it for slower
+   * links.
+   */
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(60),
   /** Run a render worker inside the server process. */
   IN_PROCESS_WORKER: bool.default(true),
   /** Render slots of this process that take any render (and ranges of split ones). */
@@ -124,8 +131,9 @@ export const EnvSchema = z.object({
   STRIPE_API_BASE: z.string().url().optional(),
   /**
    * Sign-in with Google (decision 013): an OAuth client of type "Web application" whose
-   * authorized redirect URI is {PUBLIC_URL}/api/auth/youtube/callback. Without both the Google
-   * button is hidden and /auth/youtube answers msg_google_not_configured.
+   * authorized redirect URI is {PUBLIC_URL}/api/auth/youtube/callback; PUBLIC_URL is required
+   * with it. Without both the Google button is hidden and /auth/youtube answers
+   * msg_google_not_configured.
    */
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
@@ -180,6 +188,12 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
   }
   if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
     throw new Error('Invalid environment:\n  GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together')
+  }
+  // The redirect URI Google sends the browser back to is built on it, never on a request's Host.
+  if (env.GOOGLE_CLIENT_ID && !env.PUBLIC_URL) {
+    throw new Error(
+      'Invalid environment:\n  GOOGLE_CLIENT_ID needs PUBLIC_URL: Google sends the browser back to {PUBLIC_URL}/api/auth/youtube/callback',
+    )
   }
   if (!isHttpsOrLoopback(env.GOOGLE_ISSUER)) {
     throw new Error(

@@ -5,6 +5,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   real,
   text,
   timestamp,
@@ -71,6 +72,21 @@ export const loginCodes = pgTable(
     createdAt,
   },
   (t) => [index('login_codes_email_idx').on(t.email), index('login_codes_ip_idx').on(t.ip)],
+)
+
+/**
+ * Wrong sign-in codes sent for one e-mail address from one client address, and when the last
+ * was: that pair's back-off (services/sign-in-backoff.ts). Nobody else's sign-in waits for it.
+ */
+export const signInFailures = pgTable(
+  'sign_in_failures',
+  {
+    email: text('email').notNull(),
+    ip: text('ip').notNull(),
+    failures: integer('failures').notNull(),
+    lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.email, t.ip] })],
 )
 
 export const media = pgTable(

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { text as readText } from 'node:stream/consumers'
 import { z } from 'zod'
-import { WordTimingSchema, type VoiceId, type WordTiming } from '@storyreel/core'
+import { hasSpeech, WordTimingSchema, type VoiceId, type WordTiming } from '@storyreel/core'
 import { storageKeys, type Storage } from '../adapters/storage/storage'
 import type { VoiceEngine } from '../adapters/voice/voice'
 import type { Db } from '../db/client'
@@ -65,7 +65,7 @@ export async function speak(
   signal?: AbortSignal,
 ): Promise<StoredSpeech> {
   const spoken = speechText(ask.text)
-  if (!spoken) throw new Error('nothing to speak')
+  if (!hasSpeech(spoken)) throw new Error('nothing to speak')
   const hash = createHash('sha256').update(spoken).digest('hex')
   const key = (ext: 'mp3' | 'json') =>
     storageKeys.speech(ask.userId, deps.voice.name, ask.voice, hash, ext)

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { renderCost, type Composition, type Task } from '@storyreel/core'
+import { compositionApi, renderCost, tasksApi, type Composition } from '@storyreel/core'
 import { signUp, waitForTask, type ApiClient } from '../client'
 import { startTestServer, type TestServer } from '../test-server'
 import { recordTries } from './attack'
@@ -13,7 +13,7 @@ beforeAll(async () => {
 afterAll(() => server.close())
 
 async function render(client: ApiClient, composition: Composition): Promise<string> {
-  const answer = await client.post<{ taskId: string }>('/api/composition/render', { composition })
+  const answer = await client.call(compositionApi.render, { body: { composition } })
   expect(answer.status).toBe(200)
   return answer.data.taskId
 }
@@ -28,7 +28,7 @@ async function heldLongRender(client: ApiClient): Promise<Composition> {
 }
 
 const stateOf = async (client: ApiClient, id: string) =>
-  (await client.get<Task>(`/api/web/tasks/${id}`)).data.state
+  (await client.call(tasksApi.get, { params: { id } })).data.state
 
 it("one account's long render holds the only worker, so that everybody's short renders wait", async (ctx) => {
   const a = await signUp(server)
@@ -48,7 +48,7 @@ it("one account's long render holds the only worker, so that everybody's short r
   expect(await stateOf(c.client, longC)).toBe('QUEUED')
 
   // A's render is deleted: C's takes the main slot.
-  expect((await a.client.del(`/api/web/tasks/${longA}`)).status).toBe(200)
+  expect((await a.client.call(tasksApi.delete, { params: { id: longA } })).status).toBe(200)
   await waitForTask(c.client, longC, (t) => t.subtask === 'RENDERING_VIDEO')
-  expect((await c.client.del(`/api/web/tasks/${longC}`)).status).toBe(200)
+  expect((await c.client.call(tasksApi.delete, { params: { id: longC } })).status).toBe(200)
 }, 180_000)

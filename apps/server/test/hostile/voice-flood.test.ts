@@ -2,7 +2,7 @@ import { createHash, randomInt } from 'node:crypto'
 import { readdir, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { MAX_NARRATION_CHARS } from '@storyreel/core'
+import { MAX_NARRATION_CHARS, audioApi } from '@storyreel/core'
 import { storageKeys } from '../../src/adapters/storage/storage'
 import { speechCache } from '../../src/db/schema'
 import { speechText } from '../../src/services/speech'
@@ -41,15 +41,15 @@ async function speechFiles(): Promise<Map<string, number>> {
 
 it('four accounts flood the voice with unique 400-digit texts, to starve a preview and fill the disk', async (ctx) => {
   const flooders = await Promise.all([1, 2, 3, 4].map(() => signUp(server)))
-  // Signing in dropped the CSRF secret: each account gets its new one before sending in
-  // parallel, as the editor's page does once.
-  for (const { client } of flooders) await client.get('/api/auth/csrf-token')
+  // Signing in dropped the CSRF secret: each account's parallel calls share one new token, as
+  // the editor's page does.
+  for (const { client } of flooders) client.forgetCsrf()
   const bystander = await signUp(server)
   // Three each: as many as the preview's rate limit lets one account send at once.
   let floodAnswered = 0
   const flood = flooders.flatMap(({ client }) =>
     [1, 2, 3].map(async () => {
-      const res = await client.post('/api/audio/generate', { text: digits(), voice: 'bdl' })
+      const res = await client.call(audioApi.generate, { body: { text: digits(), voice: 'bdl' } })
       floodAnswered++
       return res.status
     }),
@@ -57,9 +57,8 @@ it('four accounts flood the voice with unique 400-digit texts, to starve a previ
   // Once the voice has worked through one text of the flood, the rest waits in line.
   await Promise.race(flood)
   const floodWaiting = flood.length - floodAnswered
-  const preview = await bystander.client.post('/api/audio/generate', {
-    text: PREVIEW,
-    voice: 'bdl',
+  const preview = await bystander.client.call(audioApi.generate, {
+    body: { text: PREVIEW, voice: 'bdl' },
   })
   // Flood texts answered while the preview waited.
   const floodFirst = floodAnswered - (flood.length - floodWaiting)
@@ -92,9 +91,9 @@ it('one user asks for the text another had spoken, to learn it from the cache', 
   const bob = await signUp(server)
   const secret = 'We sign the merger with Initech on Friday.'
   expect(
-    (await ada.client.post('/api/audio/generate', { text: secret, voice: 'slt' })).status,
+    (await ada.client.call(audioApi.generate, { body: { text: secret, voice: 'slt' } })).status,
   ).toBe(200)
-  const bobs = await bob.client.post('/api/audio/generate', { text: secret, voice: 'slt' })
+  const bobs = await bob.client.call(audioApi.generate, { body: { text: secret, voice: 'slt' } })
   recordTries(ctx, 2)
   expect(bobs.status).toBe(200)
 

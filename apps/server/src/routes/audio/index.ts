@@ -1,8 +1,8 @@
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { audioApi } from '@storyreel/core'
+import { perUserLimit } from '../../http/per-user-limit'
 import { route } from '../../http/route'
-import { requireUser } from '../../plugins/session'
 import { speak, speechCacheBytes } from '../../services/speech'
 
 /**
@@ -30,20 +30,11 @@ export async function audioRoutes(app: FastifyInstance) {
     app,
     audioApi.generate,
     async (req, res) => {
-      const user = requireUser(req)
-      const speech = await speak(deps, { userId: user.id, ...req.body })
+      const speech = await speak(deps, { userId: req.user.id, ...req.body })
       const size = await storage.size(speech.mp3Key)
       if (!size) throw new Error(`spoken audio missing from storage: ${speech.mp3Key}`)
       return res.type('audio/mpeg').header('content-length', size).send(storage.read(speech.mp3Key))
     },
-    {
-      config: {
-        rateLimit: {
-          max: PREVIEWS_PER_WINDOW,
-          timeWindow: PREVIEW_WINDOW_MS,
-          keyGenerator: (req) => req.user?.id ?? req.ip,
-        },
-      },
-    },
+    { config: perUserLimit(PREVIEWS_PER_WINDOW, PREVIEW_WINDOW_MS) },
   )
 }
