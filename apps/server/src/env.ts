@@ -79,7 +79,7 @@ export const EnvSchema = z.object({
     .default(DEFAULT_RENDER_TIME_LIMIT.minSeconds),
   /**
    * What the speech cache (voice previews and narration, per user) may hold, MiB, every user's
-   * entries together: past it the least recently used go (decision 017).
+   * entries together: past it the least recently used go (decision 019).
    */
   SPEECH_CACHE_MB: z.coerce.number().positive().default(256),
   FFMPEG_PATH: z.string().default('ffmpeg'),
