@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
+import { mediaApi, tasksApi } from '@storyreel/core'
 import { pngBomb } from '@storyreel/server/test/crafted-media'
 import { ApiError, benchClient, signUp, type BenchClient } from './support/api-client'
 import { startGroup, waitForServer } from './support/server-process'
@@ -46,7 +47,7 @@ async function probeDuring(bystander: BenchClient, until: Promise<unknown>) {
   void until.finally(() => (done = true))
   while (!done) {
     const t0 = performance.now()
-    await bystander.get('/api/web/tasks')
+    await bystander.ok(tasksApi.list)
     times.push(performance.now() - t0)
     await new Promise((r) => setTimeout(r, PROBE_EVERY_MS))
   }
@@ -67,7 +68,7 @@ try {
     for (let i = 0; i < bombs; i++) {
       const form = new FormData()
       form.append('files', bomb)
-      await attacker.upload('/api/media/describe', form).catch((err: unknown) => {
+      await attacker.ok(mediaApi.describe, { body: form }).catch((err: unknown) => {
         if (err instanceof ApiError && err.status === 400) refused++
         else throw err
       })

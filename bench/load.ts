@@ -17,6 +17,8 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import pg from 'pg'
+import { cookieHeader, routeOf } from '@storyreel/api-client'
+import { endpointUrl, tasksApi } from '@storyreel/core'
 import { benchClient, signUp, type ErrorCounts, type Timings } from './support/api-client'
 import { postgresReachable, tempDatabase } from './support/postgres'
 import { startGroup, waitForServer, type GroupProcess } from './support/server-process'
@@ -110,14 +112,16 @@ async function pollUntil(done: Promise<unknown>, cookie: string, taskId: string)
   let over = false
   void done.finally(() => (over = true))
   const latencies: number[] = []
-  const route = 'GET /api/web/tasks/:id (pollers)'
+  const route = `${routeOf(tasksApi.get)} (pollers)`
   const poller = async () => {
     await new Promise((r) => setTimeout(r, Math.random() * POLL_MS))
     while (!over) {
       const next = performance.now() + POLL_MS
       const t0 = performance.now()
       try {
-        const res = await fetch(`${base}/api/web/tasks/${taskId}`, { headers: { cookie } })
+        const res = await fetch(base + endpointUrl(tasksApi.get, { id: taskId }), {
+          headers: { cookie },
+        })
         await res.arrayBuffer()
         if (res.ok) latencies.push(performance.now() - t0)
         else countError(route)
@@ -138,7 +142,7 @@ async function queueWaits(taskIds: string[]) {
   try {
     const { rows } = await client.query<{ id: string; wait: number }>(
       `select t.id, extract(epoch from min(j.started_on) - t.created_at) * 1000 as wait
-       from tasks t join pgboss.job j on j.name = 'render' and j.data->>'taskId' = t.id::text
+       from tasks t join pgboss.job j on j.name in ('render', 'render-short') and j.data->>'taskId' = t.id::text
        where t.id = any($1::uuid[]) group by t.id, t.created_at`,
       [taskIds],
     )
@@ -188,7 +192,7 @@ try {
   const visits = Promise.allSettled(
     Array.from({ length: users }, (_, n) => visit(n, n === 0 ? Number(values.batch) : 1)),
   )
-  await pollUntil(visits, watcher.cookieHeader(), watched)
+  await pollUntil(visits, cookieHeader(watcher.jar), watched)
   const settled = await visits
   const elapsed = (performance.now() - t0) / 1000
   const taskIds = settled.flatMap((s) => (s.status === 'fulfilled' ? s.value : []))

@@ -100,6 +100,18 @@ export function headlineJob(width: number, height: number, photos: readonly stri
 }
 
 /**
+ * The largest short render at the default short bound (SHORT_RENDER_SECONDS, 60: decision 018):
+ * the headline's first five slides, 20 s at 1080x1920.
+ */
+export function shortJob(photos: readonly string[]): RenderJob {
+  const { composition } = headlineJob(1080, 1920, photos)
+  return {
+    name: 'short-1080x1920',
+    composition: { ...composition, composition: composition.composition.slice(0, 5) },
+  }
+}
+
+/**
  * Each effect at its costliest within the editor's bounds, changing on every frame (a blur
  * whose radius moves, turbulence that evolves): nothing a renderer could reuse between frames.
  * The effect's descriptor declares them.

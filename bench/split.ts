@@ -17,6 +17,14 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import pg from 'pg'
+import {
+  authApi,
+  compositionApi,
+  endpointUrl,
+  mediaApi,
+  tasksApi,
+  type Composition,
+} from '@storyreel/core'
 import { benchPhotos } from './render-media'
 import { benchClient, signUp } from './support/api-client'
 
@@ -97,7 +105,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 async function signUpBenchUser() {
   for (let i = 0; i < 300; i++) {
     if (
-      await fetch(`${base}/api/auth/csrf-token`).then(
+      await fetch(base + endpointUrl(authApi.csrfToken)).then(
         () => true,
         () => false,
       )
@@ -108,7 +116,7 @@ async function signUpBenchUser() {
   await signUp(client, dataDir, `bench-split-${Date.now()}@example.com`)
 }
 
-async function composition() {
+async function composition(): Promise<Composition> {
   const photos = await benchPhotos(new URL('./out/', import.meta.url).pathname)
   const form = new FormData()
   for (const file of photos) {
@@ -117,9 +125,7 @@ async function composition() {
       new File([await readFile(file)], path.basename(file), { type: 'image/jpeg' }),
     )
   }
-  const { descriptions } = (await client.upload('/api/media/describe', form)) as {
-    descriptions: { filename: string }[]
-  }
+  const { descriptions } = await client.ok(mediaApi.describe, { body: form })
   const slides = Math.ceil(seconds / 4)
   return {
     movieParams: { width, height, voice: null },
@@ -136,21 +142,16 @@ async function composition() {
 }
 
 /** Renders the composition; wall time from the request to FINISHED, seconds. */
-async function render(c: unknown): Promise<{ taskId: string; wall: number }> {
+async function render(c: Composition): Promise<{ taskId: string; wall: number }> {
   const t0 = performance.now()
-  const { taskId } = (await client.post('/api/composition/render', { composition: c })) as {
-    taskId: string
-  }
+  const { taskId } = await client.ok(compositionApi.render, { body: { composition: c } })
   for (;;) {
-    const task = (await client.get(`/api/web/tasks/${taskId}`)) as {
-      state: string
-      cancelReason?: string
-    }
+    const task = await client.ok(tasksApi.get, { params: { id: taskId } })
     if (task.state === 'FINISHED') return { taskId, wall: (performance.now() - t0) / 1000 }
     if (task.state !== 'QUEUED' && task.state !== 'EXECUTING') {
       const problems = workerLogs.flatMap((w) => w.entries.filter((e) => Number(e.level) >= 40))
       throw new Error(
-        `render ended ${task.state} (${task.cancelReason}): ${JSON.stringify(problems, null, 1)}`,
+        `render ended ${task.state} (${task.error}): ${JSON.stringify(problems, null, 1)}`,
       )
     }
     await sleep(100)

@@ -79,7 +79,7 @@ for (const { id } of VOICES) {
   let audio = 0
   const speak = async (text: string) => {
     const t0 = performance.now()
-    const speech = await engine.speak(text, id)
+    const speech = await engine.speak(text, id, { owner: 'bench' })
     spent += (performance.now() - t0) / 1000
     audio += speech.seconds
     const file = join(OUT, `${id}-${audio.toFixed(3)}.mp3`)

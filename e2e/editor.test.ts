@@ -3,7 +3,14 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { AI_GENERATED_PRESET_NAME, EFFECTS, FONTS, UI_TEXT } from '@storyreel/core'
+import {
+  AI_GENERATED_PRESET_NAME,
+  EFFECTS,
+  FONTS,
+  UI_TEXT,
+  endpointUrl,
+  tasksApi,
+} from '@storyreel/core'
 import type { Composition, Effect, ImageDescription, Slide } from '@storyreel/core'
 import { newEmail, signUp } from './support/auth'
 import { launchBrowser, watchPageProblems, phoneContext } from './support/browser'
@@ -97,10 +104,13 @@ async function renderAndDownload(
   const [file] = await Promise.all([page.waitForEvent('download'), download.click()])
   const saved = path.join(dir, `${Date.now()}-${file.suggestedFilename()}`)
   await file.saveAs(saved)
-  const task = await page.evaluate(async (id) => {
-    const res = await fetch(`/api/web/tasks/${id}`)
-    return (await res.json()) as { data: { composition: { composition: Slide[] } } }
-  }, taskId)
+  const task = await page.evaluate(
+    async (url) => {
+      const res = await fetch(url)
+      return (await res.json()) as { data: { composition: { composition: Slide[] } } }
+    },
+    endpointUrl(tasksApi.get, { id: taskId }),
+  )
   return { file: saved, rendered: task.data.composition.composition }
 }
 

@@ -10,7 +10,7 @@ import { createAccount } from './support/accounts'
 import { newEmail, toast } from './support/auth'
 import { seriousA11yViolations } from './support/axe'
 import { DESKTOP, launchBrowser, phoneContext, watchPageProblems } from './support/browser'
-import { startServer, type TestServer } from './support/server'
+import { freePort, startServer, type TestServer } from './support/server'
 
 /** Someone with a Google account, as the provider describes them. */
 function googleAccount(extra: Partial<ProviderAccount> = {}): ProviderAccount {
@@ -36,8 +36,11 @@ describe('sign-in with Google', () => {
 
   beforeAll(async () => {
     provider = await startOidcProvider()
+    // Google sends the browser back to PUBLIC_URL, which must be this server's own address.
+    const port = await freePort()
+    const env = { ...provider.env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` }
     ;[server, browser] = await Promise.all([
-      startServer(provider.env, (dataDir) => createAccount(dataDir, emailAccount, 'FREE')),
+      startServer(env, (dataDir) => createAccount(dataDir, emailAccount, 'FREE')),
       launchBrowser(),
     ])
   })

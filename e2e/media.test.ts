@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { UI_TEXT } from '@storyreel/core'
+import { UI_TEXT, endpointUrl, mediaApi } from '@storyreel/core'
 import type { Composition, MediaFile } from '@storyreel/core'
 import { newEmail, signUp, toast } from './support/auth'
 import { seriousA11yViolations } from './support/axe'
@@ -155,7 +155,9 @@ describe('/media: stock and own media, chosen for a video', () => {
     // Stored in the library, then on /upload with the files picked there.
     const downloads: string[] = []
     page.on('request', (request) => {
-      if (new URL(request.url()).pathname === '/api/media/download') downloads.push(request.url())
+      if (new URL(request.url()).pathname === endpointUrl(mediaApi.downloadStock)) {
+        downloads.push(request.url())
+      }
     })
     await page.getByRole('button', { name: 'Use selected media' }).click()
     await page.waitForURL('**/upload')

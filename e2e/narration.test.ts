@@ -3,7 +3,15 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { DEFAULT_CAPTIONS, DEFAULT_VOICE, TIMINGS, UI_TEXT, VOICES } from '@storyreel/core'
+import {
+  DEFAULT_CAPTIONS,
+  DEFAULT_VOICE,
+  TIMINGS,
+  UI_TEXT,
+  VOICES,
+  audioApi,
+  endpointUrl,
+} from '@storyreel/core'
 import type { Composition, VoiceId } from '@storyreel/core'
 import { newEmail, signUp, toast } from './support/auth'
 import { launchBrowser, watchPageProblems, phoneContext } from './support/browser'
@@ -121,7 +129,7 @@ describe('narration: a voice, the words of each slide, captions on the frame', (
       )
 
       // Preview the default voice: the server reads the sample as audio/mpeg, and it plays.
-      const answer = page.waitForResponse((r) => r.url().endsWith('/api/audio/generate'))
+      const answer = page.waitForResponse((r) => r.url().endsWith(endpointUrl(audioApi.generate)))
       const askedAt = Date.now()
       await panel.getByRole('button', { name: `Preview ${ben.name}` }).click()
       // A second ask within the cooldown is refused at once, before the first even answers.
@@ -172,7 +180,7 @@ describe('narration: a voice, the words of each slide, captions on the frame', (
       await page.waitForTimeout(
         Math.max(0, TIMINGS.audioPreviewCooldownMs + 1000 - (Date.now() - askedAt)),
       )
-      const listened = page.waitForResponse((r) => r.url().endsWith('/api/audio/generate'))
+      const listened = page.waitForResponse((r) => r.url().endsWith(endpointUrl(audioApi.generate)))
       await page.getByRole('button', { name: 'Listen' }).click()
       const listen = await listened
       expect(listen.status()).toBe(200)

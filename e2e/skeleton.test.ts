@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { UI_TEXT } from '@storyreel/core'
+import { UI_TEXT, endpointUrl, logApi, tasksApi } from '@storyreel/core'
 import { newEmail, signUp, toast } from './support/auth'
 import { seriousA11yViolations } from './support/axe'
 import { DESKTOP, PHONE, launchBrowser, watchPageProblems, phoneContext } from './support/browser'
@@ -187,7 +187,7 @@ describe('walking skeleton: sign up, compose, render, download', () => {
       for (const id of ['not-a-task-id', '00000000-0000-4000-8000-000000000000']) {
         const polls: string[] = []
         const count = (req: { url(): string }) => {
-          if (req.url().includes('/api/web/tasks/')) polls.push(req.url())
+          if (req.url().includes(`${endpointUrl(tasksApi.list)}/`)) polls.push(req.url())
         }
         page.on('request', count)
         await page.goto(`${server.url}/render/${id}`)
@@ -211,7 +211,7 @@ describe('walking skeleton: sign up, compose, render, download', () => {
 
       // An error no code caught: its own message in the toast, and a report to the server.
       const reported = page.waitForRequest(
-        (req) => req.url().endsWith('/api/log/error') && req.method() === 'POST',
+        (req) => req.url().endsWith(endpointUrl(logApi.error)) && req.method() === 'POST',
       )
       await page.evaluate(() => {
         setTimeout(() => void Promise.reject(new Error('Boom from a timer')), 0)

@@ -82,8 +82,12 @@ function coloursShown(page: Page, src: string): Promise<Rgb[]> {
         video.onloadeddata = resolve
         video.onerror = () => reject(new Error(`video error ${video.error?.code}`))
       })
+      // Seeked alone may come before the frame is ready to draw (black on a busy machine): the
+      // frame callback says it was presented.
+      const presented = new Promise((resolve) => video.requestVideoFrameCallback(resolve))
+      const seeked = new Promise((resolve) => (video.onseeked = resolve))
       video.currentTime = 0.5
-      await new Promise((resolve) => (video.onseeked = resolve))
+      await Promise.all([seeked, presented])
       const canvas = document.createElement('canvas')
       canvas.width = video.videoWidth
       canvas.height = video.videoHeight

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { MESSAGES, TASK_STATE_LABELS, UI_TEXT, videoCaptionsUrl } from '@storyreel/core'
-import type { Composition, Task, UserData } from '@storyreel/core'
+import { MESSAGES, TASK_STATE_LABELS, UI_TEXT, tasksApi, videoCaptionsUrl } from '@storyreel/core'
+import type { Composition, UserData } from '@storyreel/core'
 import { newEmail, signUp, toast } from './support/auth'
 import { seriousA11yViolations } from './support/axe'
 import { PHONE, launchBrowser, watchPageProblems, phoneContext } from './support/browser'
@@ -79,7 +79,7 @@ describe('videos, plans and the sign-in callback', () => {
     const a11y: string[] = []
     try {
       await signUp(page, server, newEmail('videos'))
-      const api = await pageApi(page, server)
+      const api = pageApi(page, server)
       const composed = await api.compose(pictures)
       const finished = await api.render(sized(composed, QUICK))
       await api.waitForTask(finished, (t) => t.state === 'FINISHED')
@@ -133,7 +133,7 @@ describe('videos, plans and the sign-in callback', () => {
       await card(page, rendering).getByRole('button', { name: 'Delete video' }).click()
       await confirm.getByRole('button', { name: 'Delete', exact: true }).click()
       await card(page, rendering).waitFor({ state: 'detached' })
-      const listed = await api.get<Task[]>('/web/tasks')
+      const listed = await api.ok(tasksApi.list)
       expect(listed.map((t) => t.id).sort()).toEqual([finished, queued].sort())
 
       // The queued video renders next, and the page, polling, shows it finished.
@@ -153,7 +153,7 @@ describe('videos, plans and the sign-in callback', () => {
     const a11y: string[] = []
     try {
       await signUp(page, server, newEmail('plans'))
-      const api = await pageApi(page, server)
+      const api = pageApi(page, server)
       const composed: Composition = sized(await api.compose(pictures.slice(0, 1)), QUICK)
       const first = await api.render(composed)
       await api.waitForTask(first, (t) => t.state === 'FINISHED')

@@ -2,8 +2,9 @@
 # Installs the Debian packages Storyreel needs when they are missing: ffmpeg (5.1 or newer) to
 # render; libyuv and a C compiler for the render's frame converter (packages/render/native); the
 # offline voices (RHVoice and flite, their headers to build the speech helpers, and
-# pocketsphinx to align and measure speech); and, for the tests, chromium.
-# Usage: scripts/system-deps.sh ffmpeg [frames] [voices] [chromium]
+# pocketsphinx to align and measure speech); and, for the tests, chromium and GNU time (the
+# hostile tests measure the memory of each ffmpeg the server runs).
+# Usage: scripts/system-deps.sh ffmpeg [frames] [voices] [chromium] [time]
 set -euo pipefail
 
 # The voices and what builds and checks them (docs/decisions/008-voices.md).
@@ -17,6 +18,7 @@ for pkg in "$@"; do
   case "$pkg" in
     ffmpeg) command -v ffmpeg >/dev/null && command -v ffprobe >/dev/null || missing+=(ffmpeg) ;;
     chromium) [ -x /usr/bin/chromium ] || missing+=(chromium) ;;
+    time) [ -x /usr/bin/time ] || missing+=(time) ;;
     frames) [ -f /usr/include/libyuv/convert.h ] || missing+=(libyuv-dev gcc libc6-dev) ;;
     voices)
       if command -v dpkg-query >/dev/null; then

@@ -6,7 +6,7 @@
 # Ends with one line "tests: N passed, N failed, N skipped in M min S s".
 set -uo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/system-deps.sh ffmpeg frames voices chromium || exit 1
+bash scripts/system-deps.sh ffmpeg frames voices chromium time || exit 1
 bash apps/server/native/build.sh || exit 1
 bash packages/render/native/build.sh || exit 1
 
@@ -80,6 +80,7 @@ render() { vitest render packages/render; }
 units() {
   local status=0
   vitest core packages/core || status=1
+  vitest api-client packages/api-client || status=1
   npm run test:native --silent || status=1
   vitest web apps/web || status=1
   mobile || status=1

@@ -13,6 +13,7 @@ const DATABASE_TESTS = [
   'src/routes/auth/auth.test.ts',
   'src/routes/composition/composition.test.ts',
   'src/routes/stripe/webhook.test.ts',
+  'src/services/speech.test.ts',
   'src/services/video-limit.test.ts',
   'test/hostile/sign-in-abuse.test.ts',
   'test/hostile/storage-quota.test.ts',

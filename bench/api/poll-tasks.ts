@@ -16,7 +16,8 @@ import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
 import { createCanvas } from '@napi-rs/canvas'
-import type { Composition } from '@storyreel/core'
+import { cookieHeader } from '@storyreel/api-client'
+import { authApi, compositionApi, endpointUrl, mediaApi, tasksApi } from '@storyreel/core'
 import { benchClient, signUp } from '../support/api-client'
 import { quantile } from '../support/stats'
 
@@ -54,7 +55,7 @@ const client = benchClient(base)
 async function waitForServer() {
   for (let i = 0; i < 300; i++) {
     try {
-      await fetch(`${base}/api/auth/csrf-token`)
+      await fetch(base + endpointUrl(authApi.csrfToken))
       return
     } catch {
       await new Promise((r) => setTimeout(r, 100))
@@ -115,20 +116,15 @@ try {
     'files',
     new File([new Uint8Array(canvas.toBuffer('image/png'))], 'a.png', { type: 'image/png' }),
   )
-  const { descriptions } = (await client.upload('/api/media/describe', form)) as {
-    descriptions: unknown[]
-  }
-  const { content } = (await client.post('/api/composition/create', {
-    suggestion: '',
-    imageDescriptions: descriptions,
-  })) as { content: Composition }
-  const { taskId } = (await client.post('/api/composition/render', { composition: content })) as {
-    taskId: string
-  }
+  const { descriptions } = await client.ok(mediaApi.describe, { body: form })
+  const { content } = await client.ok(compositionApi.create, {
+    body: { suggestion: '', imageDescriptions: descriptions },
+  })
+  const { taskId } = await client.ok(compositionApi.render, { body: { composition: content } })
 
   const common = {
-    url: `${base}/api/web/tasks/${taskId}`,
-    headers: { cookie: client.cookieHeader() },
+    url: base + endpointUrl(tasksApi.get, { id: taskId }),
+    headers: { cookie: cookieHeader(client.jar) },
     connections: clients,
     duration: seconds,
   }

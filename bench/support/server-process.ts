@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { authApi, endpointUrl } from '@storyreel/core'
 
 /** A process the bench started in a process group of its own, with everything it spawns. */
 export interface GroupProcess {
@@ -60,7 +61,7 @@ export async function waitForServer(base: string, proc: GroupProcess, timeoutMs 
       throw new Error(`server exited (${proc.child.exitCode}):\n${proc.output.join('')}`)
     }
     try {
-      const res = await fetch(`${base}/api/auth/csrf-token`)
+      const res = await fetch(base + endpointUrl(authApi.csrfToken))
       await res.arrayBuffer()
       if (res.ok) return
     } catch {

@@ -1,8 +1,10 @@
 import sharp from 'sharp'
 import {
   FINAL_TASK_STATES,
+  compositionApi,
+  mediaApi,
+  tasksApi,
   type Composition,
-  type ImageDescription,
   type Task,
 } from '@storyreel/core'
 import type { BenchClient } from './api-client'
@@ -33,13 +35,10 @@ export async function composeShortVideo(
 ): Promise<Composition> {
   const form = new FormData()
   for (const f of files) form.append('files', f, f.name)
-  const { descriptions } = (await client.upload('/api/media/describe', form)) as {
-    descriptions: ImageDescription[]
-  }
-  const { content } = (await client.post('/api/composition/create', {
-    suggestion: 'A short day out',
-    imageDescriptions: descriptions,
-  })) as { content: Composition }
+  const { descriptions } = await client.ok(mediaApi.describe, { body: form })
+  const { content } = await client.ok(compositionApi.create, {
+    body: { suggestion: 'A short day out', imageDescriptions: descriptions },
+  })
   const { width, height } = content.movieParams
   const scale = opts.width / width
   content.movieParams = {
@@ -57,9 +56,7 @@ export async function composeShortVideo(
 
 /** Asks for the render; the task's id. */
 export async function requestRender(client: BenchClient, composition: Composition) {
-  const { taskId } = (await client.post('/api/composition/render', { composition })) as {
-    taskId: string
-  }
+  const { taskId } = await client.ok(compositionApi.render, { body: { composition } })
   return taskId
 }
 
@@ -71,7 +68,7 @@ export async function waitSettled(
 ): Promise<Task> {
   const deadline = Date.now() + (opts.timeoutMs ?? 600_000)
   for (;;) {
-    const task = (await client.get(`/api/web/tasks/${taskId}`, 'GET /api/web/tasks/:id')) as Task
+    const task = await client.ok(tasksApi.get, { params: { id: taskId } })
     if (FINAL_TASK_STATES.includes(task.state)) return task
     if (Date.now() > deadline) throw new Error(`task ${taskId} stuck in ${task.state}`)
     await new Promise((r) => setTimeout(r, opts.everyMs ?? 500))

@@ -1,27 +1,40 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { APIRequestContext, Page } from 'playwright-core'
-import type { Composition, ImageDescription, Task } from '@storyreel/core'
+import { createApiClient, type Transport } from '@storyreel/api-client'
+import { compositionApi, mediaApi, tasksApi, type Composition, type Task } from '@storyreel/core'
 import type { TestServer } from './server'
 
 /**
- * The API as the page's signed-in user: the browser context's cookies, and the CSRF header on
- * every write. For journeys that need videos to exist without walking the editor each time.
+ * Requests through a browser context's request API: the page's cookies go with them, and the
+ * cookies they set land in the browser, so the client keeps no jar of its own.
  */
-export async function pageApi(page: Page, server: TestServer) {
-  const request: APIRequestContext = page.context().request
-  const url = (p: string) => `${server.url}/api${p}`
-  const token = await request.get(url('/auth/csrf-token'))
-  const { csrfToken } = ((await token.json()) as { data: { csrfToken: string } }).data
-  const headers = { 'x-csrf-token': csrfToken }
-
-  async function data<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-    if (!response.ok()) throw new Error(`${response.url()}: ${response.status()}`)
-    return ((await response.json()) as { data: T }).data
+function contextTransport(request: APIRequestContext, origin: string): Transport {
+  return async ({ method, path, headers, body }) => {
+    const res = await request.fetch(origin + path, {
+      method,
+      headers,
+      ...(body instanceof FormData ? { multipart: body } : { data: body && Buffer.from(body) }),
+    })
+    const answerHeaders = new Headers(
+      res.headersArray().map((h): [string, string] => [h.name, h.value]),
+    )
+    return { status: res.status(), headers: answerHeaders, body: await res.body() }
   }
+}
+
+/**
+ * The API as the page's signed-in user (@storyreel/api-client over the browser context), with
+ * the calls journeys make to have videos exist without walking the editor each time.
+ */
+export function pageApi(page: Page, server: TestServer) {
+  const api = createApiClient({
+    transport: contextTransport(page.context().request, server.url),
+    jar: null,
+  })
 
   return {
-    get: async <T>(p: string) => data<T>(await request.get(url(p))),
+    ...api,
 
     /** Uploads the pictures and composes one slide per picture. */
     async compose(pictures: string[]): Promise<Composition> {
@@ -32,32 +45,23 @@ export async function pageApi(page: Page, server: TestServer) {
         const type = file.endsWith('.png') ? 'image/png' : 'image/jpeg'
         form.append('files', new File([bytes], path.basename(file), { type }))
       }
-      const { descriptions } = await data<{ descriptions: ImageDescription[] }>(
-        await request.post(url('/media/describe'), { multipart: form, headers }),
-      )
-      const { content } = await data<{ content: Composition }>(
-        await request.post(url('/composition/create'), {
-          data: { suggestion: '', imageDescriptions: descriptions },
-          headers,
-        }),
-      )
+      const { descriptions } = await api.ok(mediaApi.describe, { body: form })
+      const { content } = await api.ok(compositionApi.create, {
+        body: { suggestion: '', imageDescriptions: descriptions },
+      })
       return content
     },
 
     /** Starts a render; its task id. */
     async render(composition: Composition): Promise<string> {
-      const answer = await request.post(url('/composition/render'), {
-        data: { composition },
-        headers,
-      })
-      return (await data<{ taskId: string }>(answer)).taskId
+      return (await api.ok(compositionApi.render, { body: { composition } })).taskId
     },
 
     /** Polls the task until `done` holds. */
     async waitForTask(id: string, done: (task: Task) => boolean, timeoutMs = 5 * 60 * 1000) {
       const deadline = Date.now() + timeoutMs
       for (;;) {
-        const task = await data<Task>(await request.get(url(`/web/tasks/${id}`)))
+        const task = await api.ok(tasksApi.get, { params: { id } })
         if (done(task)) return task
         if (Date.now() > deadline) throw new Error(`task ${id} stuck in ${task.state}`)
         await new Promise((resolve) => setTimeout(resolve, 250))

@@ -1,10 +1,23 @@
 import { spawn } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
+import { createServer, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { inject } from 'vitest'
 import { copyPglite } from '../../apps/server/test/database-template'
 import { REPO_ROOT, SERVER_ENTRY, WEB_DIST } from './paths'
+
+/**
+ * A port nothing listens on now, for a server that must know its address before it starts: with
+ * Google sign-in, PUBLIC_URL names it.
+ */
+export async function freePort(): Promise<number> {
+  const probe = createServer()
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
+  const { port } = probe.address() as AddressInfo
+  await new Promise((resolve) => probe.close(resolve))
+  return port
+}
 
 export interface TestServer {
   url: string

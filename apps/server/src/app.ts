@@ -1,14 +1,18 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
+import type { Writable } from 'node:stream'
 import Fastify, { LogController, type FastifyInstance } from 'fastify'
 import cookie from '@fastify/cookie'
 import helmet from '@fastify/helmet'
 import rateLimit from '@fastify/rate-limit'
 import multipart from '@fastify/multipart'
-import { UPLOAD_RULES } from '@storyreel/core'
+import { API_PREFIX, UPLOAD_RULES } from '@storyreel/core'
 import { stockMediaSources } from './adapters/stock'
 import type { Env } from './env'
+import { clientErrorHandler } from './http/client-error'
 import { cookiePolicy } from './http/cookies'
+import { requestLogLevel } from './http/request-log'
+import { requestTimeouts } from './http/request-timeouts'
 import { securityHeaders } from './http/security-headers'
 import { isPageRequest, sendPage, serveWebApp } from './http/web-app'
 import { openServices, type Services } from './open-services'
@@ -38,17 +42,19 @@ const MAX_FILES_PER_REQUEST = 50
 /**
  * Builds the whole server without listening: tests call inject() on it, server.ts listens.
  * It opens the database, the adapters and the job queue (with a render worker when asked), and
- * closes them on close().
+ * closes them on close(). The log goes to stdout, or to `logStream` (tests read it there).
  */
 export async function buildApp(
   env: Env,
-  opts: { worker?: boolean } = {},
+  opts: { worker?: boolean; logStream?: Writable } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: env.LOG_LEVEL,
+      ...(opts.logStream && { stream: opts.logStream }),
       // A person at a terminal reads lines; everything else (files, collectors, tests) gets JSON.
       ...(process.stdout.isTTY &&
+        !opts.logStream &&
         env.NODE_ENV !== 'production' && {
           transport: {
             target: 'pino-pretty',
@@ -61,6 +67,8 @@ export async function buildApp(
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 2 * 1024 * 1024,
+    ...requestTimeouts(env.REQUEST_TIMEOUT_SECONDS),
+    clientErrorHandler,
   })
 
   const services = await openServices(env, app.log, { workers: opts.worker ?? false })
@@ -72,8 +80,8 @@ export async function buildApp(
       status: res.statusCode,
       ms: Math.round(res.elapsedTime),
     }
-    if (res.statusCode >= 500) req.log.error(line, 'request failed')
-    else req.log.debug(line, 'request')
+    const level = requestLogLevel(res.statusCode)
+    req.log[level](line, level === 'error' ? 'request failed' : 'request')
   })
   app.addHook('onClose', () => services.close())
 
@@ -109,10 +117,10 @@ export async function buildApp(
       await api.register(logRoutes)
       await api.register(stripeRoutes)
     },
-    { prefix: '/api' },
+    { prefix: API_PREFIX },
   )
   // Beside the API scope, without its CSRF and session hooks: Stripe signs its calls instead.
-  await app.register(stripeWebhookRoutes, { prefix: '/api' })
+  await app.register(stripeWebhookRoutes, { prefix: API_PREFIX })
 
   const web =
     env.WEB_DIST && existsSync(path.join(env.WEB_DIST, 'index.html')) ? env.WEB_DIST : null

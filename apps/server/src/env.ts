@@ -43,9 +43,24 @@ export const EnvSchema = z.object({
       if (/^\d+$/.test(v)) return (_address, hop) => hop < Number(v)
       return v
     }),
+  /**
+   * How long a client may take to send one request, headers and body: past it the server answers
+   * 408 and closes the connection (an upload's temporary file goes with it). 60 s carries the
+   * largest upload request (200 MB) at 27 Mbit/s, one 50 MB file at 7; raise it for slower
+   * links.
+   */
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(60),
   /** Run a render worker inside the server process. */
   IN_PROCESS_WORKER: bool.default(true),
+  /** Render slots of this process that take any render (and ranges of split ones). */
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  /**
+   * Render slots of this process beside those that take only short renders, so that a short
+   * render never waits behind a long one (decision 018); 0 leaves every render to the others.
+   */
+  SHORT_RENDER_SLOTS: z.coerce.number().int().min(0).max(16).default(1),
+  /** A render is short when its estimated cost (core's renderCost, CPU seconds) is at most this. */
+  SHORT_RENDER_SECONDS: z.coerce.number().min(0).default(60),
   /**
    * Render slots in the whole fleet (every worker's WORKER_CONCURRENCY, the server's own
    * included): a render is split into ranges for the idle ones (decision 016); 1 never splits.
@@ -62,6 +77,11 @@ export const EnvSchema = z.object({
     .number()
     .positive()
     .default(DEFAULT_RENDER_TIME_LIMIT.minSeconds),
+  /**
+   * What the speech cache (voice previews and narration, per user) may hold, MiB, every user's
+   * entries together: past it the least recently used go (decision 019).
+   */
+  SPEECH_CACHE_MB: z.coerce.number().positive().default(256),
   FFMPEG_PATH: z.string().default('ffmpeg'),
   FFPROBE_PATH: z.string().default('ffprobe'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -111,8 +131,9 @@ export const EnvSchema = z.object({
   STRIPE_API_BASE: z.string().url().optional(),
   /**
    * Sign-in with Google (decision 013): an OAuth client of type "Web application" whose
-   * authorized redirect URI is {PUBLIC_URL}/api/auth/youtube/callback. Without both the Google
-   * button is hidden and /auth/youtube answers msg_google_not_configured.
+   * authorized redirect URI is {PUBLIC_URL}/api/auth/youtube/callback; PUBLIC_URL is required
+   * with it. Without both the Google button is hidden and /auth/youtube answers
+   * msg_google_not_configured.
    */
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
@@ -167,6 +188,12 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
   }
   if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
     throw new Error('Invalid environment:\n  GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together')
+  }
+  // The redirect URI Google sends the browser back to is built on it, never on a request's Host.
+  if (env.GOOGLE_CLIENT_ID && !env.PUBLIC_URL) {
+    throw new Error(
+      'Invalid environment:\n  GOOGLE_CLIENT_ID needs PUBLIC_URL: Google sends the browser back to {PUBLIC_URL}/api/auth/youtube/callback',
+    )
   }
   if (!isHttpsOrLoopback(env.GOOGLE_ISSUER)) {
     throw new Error(

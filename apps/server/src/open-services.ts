@@ -8,6 +8,7 @@ import { loadSecret } from './lib/secret'
 import { renderTimeLimit, splitConfig } from './queue/jobs/render-video'
 import { startQueue } from './queue/start-queue'
 import { startWorkers } from './queue/start-workers'
+import { speechCacheBytes } from './services/speech'
 
 export interface Services extends Adapters {
   env: Env
@@ -34,7 +35,7 @@ export async function openServices(
   const adapters = openAdapters(env, log)
   const queue = await startQueue(database.sql)
   const stopWorkers = opts.workers
-    ? await startWorkers(
+    ? startWorkers(
         queue,
         {
           db: database.db,
@@ -44,11 +45,12 @@ export async function openServices(
           log,
           timeLimit: renderTimeLimit(env),
           voice: adapters.voice,
+          speechCacheBytes: speechCacheBytes(env),
           split: splitConfig(env),
         },
-        env.WORKER_CONCURRENCY,
+        { main: env.WORKER_CONCURRENCY, short: env.SHORT_RENDER_SLOTS },
       )
-    : () => {}
+    : async () => {}
   return {
     ...adapters,
     env,
@@ -56,7 +58,7 @@ export async function openServices(
     secret: await loadSecret(env.DATA_DIR, env.SECRET),
     queue,
     async close() {
-      stopWorkers()
+      await stopWorkers()
       await queue.stop({ graceful: true, wait: true, timeout: 30_000 })
       await database.close()
     },

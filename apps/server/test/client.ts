@@ -1,97 +1,32 @@
-import { FINAL_TASK_STATES, type Task } from '@storyreel/core'
+import {
+  createApiClient,
+  fetchTransport,
+  type ApiClient,
+  type CookieJar,
+} from '@storyreel/api-client'
+import { FINAL_TASK_STATES, authApi, tasksApi, type Task } from '@storyreel/core'
+import { injectTransport } from './inject-transport'
 import type { TestServer } from './test-server'
 import { codeFromOutbox } from './test-server'
 
-export interface ApiAnswer<T = unknown> {
-  status: number
-  data: T
-  message: string | null
-  headers: Headers
-  body: Buffer
-}
+export type { ApiAnswer, ApiClient } from '@storyreel/api-client'
 
 /**
- * A browser-like API client: keeps cookies, fetches the CSRF token once and sends it on every
- * state-changing call, unwraps `{ data, message }`.
+ * A browser-like client of the test server (@storyreel/api-client): through Fastify's inject,
+ * or over its socket with `socket` where the test needs a real connection. `jar` starts it with
+ * another client's cookies: the same user in a second tab, or after a restart. `from` is the
+ * address an injected request comes from (127.0.0.1 unless told), so the server sees another
+ * client without trusting X-Forwarded-For.
  */
-export function apiClient(server: TestServer, jar = new Map<string, string>()) {
-  let csrf: string | null = null
-
-  function cookieHeader() {
-    return [...jar].map(([k, v]) => `${k}=${v}`).join('; ')
-  }
-
-  async function request<T>(
-    method: string,
-    url: string,
-    init: {
-      json?: unknown
-      form?: FormData
-      headers?: Record<string, string>
-      csrf?: boolean
-      retried?: boolean
-    } = {},
-  ): Promise<ApiAnswer<T>> {
-    if (method !== 'GET' && init.csrf !== false && !csrf) {
-      csrf = (await request<{ csrfToken: string }>('GET', '/api/auth/csrf-token')).data.csrfToken
-    }
-    const headers: Record<string, string> = { cookie: cookieHeader(), ...init.headers }
-    if (method !== 'GET' && init.csrf !== false) headers['x-csrf-token'] = csrf!
-    let body: string | FormData | undefined
-    if (init.json !== undefined) {
-      headers['content-type'] = 'application/json'
-      body = JSON.stringify(init.json)
-    } else if (init.form) {
-      body = init.form
-    }
-    const res = await fetch(server.url + url, { method, headers, body })
-    // The CSRF token is bound to the session: after signing in or out, fetch a new one once.
-    if (
-      res.status === 403 &&
-      headers['x-csrf-token'] &&
-      !init.retried &&
-      res.headers.get('content-type')?.includes('application/json')
-    ) {
-      const answer = (await res.clone().json()) as { message?: string }
-      if (answer.message === 'msg_invalid_csrf_token') {
-        csrf = null
-        return request<T>(method, url, { ...init, retried: true })
-      }
-    }
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(';')
-      const [k, v] = pair!.split('=') as [string, string]
-      if (/expires=Thu, 01 Jan 1970/i.test(c) || v === '') jar.delete(k)
-      else jar.set(k, v)
-    }
-    const buf = Buffer.from(await res.arrayBuffer())
-    const isJson = res.headers.get('content-type')?.includes('application/json')
-    const parsed = isJson
-      ? (JSON.parse(buf.toString()) as { data: T; message: string | null })
-      : null
-    return {
-      status: res.status,
-      data: parsed?.data as T,
-      message: parsed?.message ?? null,
-      headers: res.headers,
-      body: buf,
-    }
-  }
-
-  return {
-    jar,
-    get: <T>(url: string, headers?: Record<string, string>) => request<T>('GET', url, { headers }),
-    post: <T>(
-      url: string,
-      json?: unknown,
-      opts: { csrf?: boolean; headers?: Record<string, string> } = {},
-    ) => request<T>('POST', url, { json: json ?? {}, ...opts }),
-    upload: <T>(url: string, form: FormData) => request<T>('POST', url, { form }),
-    del: <T>(url: string, opts: { csrf?: boolean } = {}) => request<T>('DELETE', url, opts),
-  }
+export function apiClient(
+  server: TestServer,
+  { jar, socket = false, from }: { jar?: CookieJar; socket?: boolean; from?: string } = {},
+): ApiClient {
+  const transport = socket
+    ? fetchTransport(server.url)
+    : injectTransport(server.app, server.url, from)
+  return createApiClient({ transport, jar })
 }
-
-export type ApiClient = ReturnType<typeof apiClient>
 
 let counter = 0
 
@@ -101,16 +36,10 @@ export async function signUp(
   email = `user${Date.now()}-${counter++}@example.com`,
 ) {
   const client = apiClient(server)
-  const created = await client.post('/api/auth/local/token/create', { email, type: 'register' })
-  if (created.status !== 200) throw new Error(`token/create: ${created.status} ${created.message}`)
+  await client.ok(authApi.createToken, { body: { email, type: 'register' } })
   const token = await codeFromOutbox(server.env, email)
-  const reg = await client.post('/api/auth/local/register', {
-    name: 'Ada',
-    surname: 'Lovelace',
-    email,
-    token,
-  })
-  if (reg.status !== 200) throw new Error(`register: ${reg.status} ${reg.message}`)
+  const user = { name: 'Ada', surname: 'Lovelace', email, token }
+  await client.ok(authApi.register, { body: user })
   return { client, email }
 }
 
@@ -129,7 +58,7 @@ export async function waitForTask(
 ): Promise<Task> {
   const deadline = Date.now() + (opts.timeoutMs ?? 90_000)
   for (;;) {
-    const task = (await client.get<Task>(`/api/web/tasks/${id}`)).data
+    const task = await client.ok(tasksApi.get, { params: { id } })
     opts.onPoll?.(task)
     if (done(task)) return task
     if (Date.now() > deadline) throw new Error(`task ${id} stuck in ${task.state}`)

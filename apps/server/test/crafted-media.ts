@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { crc32, deflateSync } from 'node:zlib'
 
 /** One PNG chunk: length, type, data, CRC of type and data. */
@@ -54,3 +58,59 @@ export const bytesOf = async (file: Blob) => Buffer.from(await file.arrayBuffer(
 
 export const fileOf = (bytes: Uint8Array, name: string, type = 'image/png') =>
   new File([new Uint8Array(bytes)], name, { type })
+
+/** A GIF of one flat colour, `width`x`height`, made by ffmpeg: 40 MP pack into 170 KB. */
+export function flatGif(width: number, height: number): Buffer {
+  return execFileSync('ffmpeg', [
+    ...['-v', 'error', '-f', 'lavfi', '-i', `color=gray:s=${width}x${height}`],
+    ...['-frames:v', '1', '-f', 'gif', 'pipe:1'],
+  ])
+}
+
+/** Raw H.264 (Annex B) of `frames` frames of a lavfi source, each keyframe with its SPS. */
+function h264Frames(source: string, frames: number): Buffer {
+  return execFileSync('ffmpeg', [
+    ...['-v', 'error', '-f', 'lavfi', '-i', source, '-frames:v', String(frames)],
+    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'],
+    ...['-x264-params', 'repeat-headers=1', '-f', 'h264', 'pipe:1'],
+  ])
+}
+
+/**
+ * A resolution-switch bomb: an MP4 of one H.264 stream, a second at 320x240, then two frames of
+ * `side`x`side`, then 320x240 again. ffprobe sizes a clip by its first frames, so it says
+ * 320x240; decoding the middle takes hundreds of MB. Made once (encoding 8192x8192 takes
+ * seconds) and kept in the system's temporary folder; 300 KB at that size. Its path.
+ */
+export function resolutionSwitchBomb(side: number): string {
+  const file = path.join(tmpdir(), 'storyreel-bombs', `switch-${side}.mp4`)
+  if (existsSync(file)) return file
+  mkdirSync(path.dirname(file), { recursive: true })
+  const small = h264Frames('testsrc2=s=320x240:r=30', 30)
+  const large = h264Frames(`color=gray:s=${side}x${side}:r=30`, 2)
+  const raw = `${file}.${process.pid}.h264`
+  writeFileSync(raw, Buffer.concat([small, large, small]))
+  const partial = `${file}.${process.pid}.mp4`
+  try {
+    execFileSync('ffmpeg', [
+      '-v',
+      'error',
+      '-f',
+      'h264',
+      '-r',
+      '30',
+      '-i',
+      raw,
+      '-c',
+      'copy',
+      partial,
+    ])
+    renameSync(partial, file)
+  } finally {
+    rmSync(raw, { force: true })
+  }
+  return file
+}
+
+/** The bytes of a file made by one of the above, as an upload of `name`. */
+export const clipOf = (file: string, name: string) => fileOf(readFileSync(file), name, 'video/mp4')

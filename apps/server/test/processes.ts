@@ -1,4 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
+import { readdirSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 
 /** Whether an ffmpeg process is writing this task's video (its work folder is in its arguments). */
@@ -60,4 +61,46 @@ export function startWorkerProcess(
     entries,
     logged: (msg) => entries(msg).flatMap((e) => (typeof e.taskId === 'string' ? [e.taskId] : [])),
   }
+}
+
+/** One process as /proc/<pid>/stat tells it: its command name, state (Z: a zombie) and parent. */
+export interface ProcessEntry {
+  pid: number
+  comm: string
+  state: string
+  ppid: number
+}
+
+function readStat(pid: string): ProcessEntry | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    // The name is in parentheses and may hold spaces and parentheses itself: it ends at the last.
+    const close = stat.lastIndexOf(')')
+    const [state, ppid] = stat.slice(close + 2).split(' ')
+    return {
+      pid: Number(pid),
+      comm: stat.slice(stat.indexOf('(') + 1, close),
+      state: state!,
+      ppid: Number(ppid),
+    }
+  } catch {
+    return null // it ended while the list was read
+  }
+}
+
+/** Every process below `root` (children, their children...), zombies included. Linux only. */
+export function descendantsOf(root: number): ProcessEntry[] {
+  const all = readdirSync('/proc').flatMap((name) => {
+    if (!/^\d+$/.test(name)) return []
+    const entry = readStat(name)
+    return entry ? [entry] : []
+  })
+  const found: ProcessEntry[] = []
+  let parents = new Set([root])
+  while (parents.size > 0) {
+    const children = all.filter((p) => parents.has(p.ppid))
+    found.push(...children)
+    parents = new Set(children.map((p) => p.pid))
+  }
+  return found
 }

@@ -2,7 +2,13 @@ import { execFileSync } from 'node:child_process'
 import { readdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CaptionsSchema, type Composition, type ImageDescription } from '@storyreel/core'
+import {
+  CaptionsSchema,
+  compositionApi,
+  mediaApi,
+  tasksApi,
+  type Composition,
+} from '@storyreel/core'
 import { sweepOrphanWork } from '../src/queue/supervisor'
 import { soundStarts } from './audio-measures'
 import { signUp, waitForTask, type ApiClient } from './client'
@@ -50,13 +56,12 @@ async function until<T>(what: string, check: () => T | undefined, timeoutMs = 60
 
 /** A moving clip then a zooming photo, both narrated, captions on. */
 async function composition(client: ApiClient): Promise<Composition> {
-  const described = await client.upload<{ descriptions: ImageDescription[] }>(
-    '/api/media/describe',
-    formWith([
+  const described = await client.call(mediaApi.describe, {
+    body: formWith([
       clipFile('clip.mp4', 4, W, H),
       pictureFile('photo.png', { width: 640, height: 360 }),
     ]),
-  )
+  })
   const [clip, photo] = described.data.descriptions
   return {
     movieParams: {
@@ -85,8 +90,8 @@ async function composition(client: ApiClient): Promise<Composition> {
 }
 
 async function render(client: ApiClient, c: Composition) {
-  const answer = await client.post<{ taskId: string }>('/api/composition/render', {
-    composition: c,
+  const answer = await client.call(compositionApi.render, {
+    body: { composition: c },
   })
   expect(answer.status).toBe(200)
   return answer.data.taskId
@@ -95,7 +100,7 @@ async function render(client: ApiClient, c: Composition) {
 async function result(client: ApiClient, taskId: string) {
   const task = await waitForTask(client, taskId, undefined, { timeoutMs: 150_000 })
   expect(task.state).toBe('FINISHED')
-  const video = await client.get(`/api/web/tasks/result/${taskId}`)
+  const video = await client.call(tasksApi.result, { params: { id: taskId } })
   const file = path.join(server.env.DATA_DIR, `${taskId}.mp4`)
   await writeFile(file, video.body)
   return file

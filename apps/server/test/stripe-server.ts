@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import Stripe from 'stripe'
-import type { PaidPlan } from '@storyreel/core'
+import { STRIPE_WEBHOOK_PATH, endpointUrl, type PaidPlan } from '@storyreel/core'
 
 /**
  * A fake Stripe on 127.0.0.1 speaking its REST wire format for the calls Storyreel makes
@@ -94,7 +94,7 @@ export async function deliverEvent(
   opts: { signature?: string; secret?: string } = {},
 ): Promise<{ status: number; body: { data: unknown; message: string | null } }> {
   const body = JSON.stringify(event, null, 2)
-  const res = await fetch(`${serverUrl}/api/stripe/webhook`, {
+  const res = await fetch(serverUrl + endpointUrl({ path: STRIPE_WEBHOOK_PATH }), {
     method: 'POST',
     headers: {
       'content-type': 'application/json; charset=utf-8',

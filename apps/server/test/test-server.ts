@@ -1,6 +1,7 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { Writable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
 import { inject } from 'vitest'
 import { buildApp } from '../src/app'
@@ -17,6 +18,8 @@ export interface TestServer {
   env: Env
   url: string
   pgDb: { url: string; drop(): Promise<void> } | null
+  /** What the server logged, one entry a line: only when started with `logs: true`. */
+  logs: Record<string, unknown>[]
   close(opts?: { keepData?: boolean }): Promise<void>
 }
 
@@ -26,6 +29,8 @@ export async function startTestServer(
     env?: Record<string, string>
     /** Start on the data (folder and database) of a server that was stopped with keepData. */
     restartOf?: TestServer
+    /** Keep the log in `logs`, at LOG_LEVEL info unless `env` says otherwise. */
+    logs?: boolean
   } = {},
 ): Promise<TestServer> {
   const dataDir =
@@ -39,17 +44,30 @@ export async function startTestServer(
   const env = parseEnv({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: opts.logs ? 'info' : 'silent',
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...opts.env,
   })
-  const app = await buildApp(env, { worker: opts.worker ?? false })
+  const logs: Record<string, unknown>[] = []
+  const logStream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString().split('\n')) {
+        if (line) logs.push(JSON.parse(line) as Record<string, unknown>)
+      }
+      done()
+    },
+  })
+  const app = await buildApp(env, {
+    worker: opts.worker ?? false,
+    ...(opts.logs && { logStream }),
+  })
   const address = await app.listen({ host: '127.0.0.1', port: 0 })
   return {
     app,
     env,
     url: address,
     pgDb,
+    logs,
     async close(closeOpts = {}) {
       // Every test is done: a connection a client left open (a keep-alive socket mid-stream)
       // must not hold the shutdown, as Fastify's close waits for busy ones.

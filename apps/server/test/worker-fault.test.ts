@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inArray } from 'drizzle-orm'
-import type { Composition, ImageDescription } from '@storyreel/core'
+import { compositionApi, mediaApi } from '@storyreel/core'
 import { tasks } from '../src/db/schema'
 import { sweepOrphanWork } from '../src/queue/supervisor'
 import { signUp } from './client'
@@ -46,20 +46,16 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('render workers on PostgreSQL', 
       const files = [0, 1, 2].map((i) =>
         pictureFile(`p${i}.png`, { width: 800, height: 600, hue: i * 100 + u * 20 }),
       )
-      const described = await client.upload<{ descriptions: ImageDescription[] }>(
-        '/api/media/describe',
-        formWith(files),
-      )
-      const created = await client.post<{ content: Composition }>('/api/composition/create', {
-        suggestion: 'Kill me softly',
-        imageDescriptions: described.data.descriptions,
+      const described = await client.call(mediaApi.describe, { body: formWith(files) })
+      const created = await client.call(compositionApi.create, {
+        body: { suggestion: 'Kill me softly', imageDescriptions: described.data.descriptions },
       })
       const composition = created.data.content
       composition.movieParams = { ...composition.movieParams, width: 480, height: 270 }
       for (const slide of composition.composition) slide.duration = 3
       for (let i = 0; i < TASKS / USERS; i++) {
-        const res = await client.post<{ taskId: string }>('/api/composition/render', {
-          composition,
+        const res = await client.call(compositionApi.render, {
+          body: { composition },
         })
         expect(res.status).toBe(200)
         ids.push(res.data.taskId)

@@ -55,12 +55,22 @@ export const MESSAGES = {
   msg_task_not_finished: { text: 'The video is not ready yet.', status: 409 },
   msg_not_found: { text: 'Not found.', status: 404 },
   msg_request_too_large: { text: 'The request is too large.', status: 413 },
+  /** The client took longer than REQUEST_TIMEOUT_SECONDS to send its request (an upload). */
+  msg_request_timeout: {
+    text: 'Sending took too long. Please try again on a faster connection.',
+    status: 408,
+  },
   msg_storage_quota_exceeded: {
     text: 'Your media library is full for your plan. Delete some media or upgrade your plan.',
     status: 403,
   },
   msg_image_too_large: {
     text: 'This picture has too many pixels (at most 40 megapixels). Please use a smaller one.',
+    status: 400,
+  },
+  /** One describe request would decode more than its budget (services/describe-budget.ts). */
+  msg_too_much_to_describe: {
+    text: 'These files are too many or too large to describe at once. Please choose fewer.',
     status: 400,
   },
   msg_media_in_use: {

@@ -4,9 +4,20 @@ import {
   durationWithNarration,
   estimateNarrationSeconds,
   estimateWordTimings,
+  hasSpeech,
   MAX_NARRATION_CHARS,
   NARRATION_PAUSE_SECONDS,
 } from './narration'
+
+describe('hasSpeech', () => {
+  it('finds words or numbers in any script, and none in punctuation or symbols alone', () => {
+    for (const text of ['Hello', 'a', '42', 'ß', '日本', '!!! yes'])
+      expect(hasSpeech(text), text).toBe(true)
+    for (const text of ['', '   ', '!!!', '   ...', '—', '?!', '😀', undefined]) {
+      expect(hasSpeech(text), text).toBe(false)
+    }
+  })
+})
 
 describe('durationWithNarration', () => {
   it('keeps a slide that holds its narration, and stretches one that does not', () => {

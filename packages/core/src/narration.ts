@@ -23,6 +23,15 @@ export interface SpokenNarration {
   words: WordTiming[]
 }
 
+/**
+ * Whether a text has anything to say: a letter or a digit, in any script. Punctuation, symbols
+ * and white space alone ("...", "!!!") are silence: no voice reads them, and a slide narrated so
+ * is a silent slide.
+ */
+export function hasSpeech(text: string | undefined): boolean {
+  return /[\p{L}\p{N}]/u.test(text ?? '')
+}
+
 /** The words of a text as the captions show them: split on white space, punctuation kept. */
 export function narrationWords(text: string): string[] {
   return text.split(/\s+/).filter((w) => w.length > 0)

@@ -135,6 +135,11 @@ describe('narration', () => {
     )
   })
 
+  it('counts a narration of punctuation alone as a silent slide', () => {
+    expect(compositionSecondsBound(narrated('bdl', ' ...!', 3))).toBe(6)
+    expect(renderCost(narrated('bdl', ' ...!', 3))).toBe(renderCost(narrated(null, ' ...!', 3)))
+  })
+
   it('counts each slide as long as its narration may stretch it, with a voice only', () => {
     const text = 'x'.repeat(100)
     expect(compositionSecondsBound(narrated('bdl', text, 3))).toBeCloseTo(

@@ -2,7 +2,7 @@ import { MAX_MOVIE_SECONDS, type Composition, type MovieParams } from './composi
 import { EFFECTS, type EffectName } from './effects'
 import type { Framing } from './framing'
 import { MAX_SLIDE_SECONDS } from './limits'
-import { durationWithNarration, NARRATION_PAUSE_SECONDS } from './narration'
+import { durationWithNarration, hasSpeech, NARRATION_PAUSE_SECONDS } from './narration'
 import type { PlanType } from './plans'
 import type { Slide } from './slide'
 import { transitionDescriptor } from './transition'
@@ -66,9 +66,9 @@ export function narrationSecondsBound(text: string | undefined): number {
   return Math.min(chars / NARRATION_CHARS_PER_SECOND, MAX_SLIDE_SECONDS - NARRATION_PAUSE_SECONDS)
 }
 
-/** Whether the slide is read aloud: a voice is chosen and the slide has something to say. */
+/** Whether the slide is read aloud: a voice is chosen and the slide has something to say (hasSpeech). */
 export function isNarrated(slide: Slide, voice: MovieParams['voice']): boolean {
-  return voice !== null && (slide.narration?.trim() ?? '') !== ''
+  return voice !== null && hasSpeech(slide.narration)
 }
 
 /** The longest the slide can last once its narration stretches it, seconds. */

@@ -320,8 +320,8 @@ describe('media tools', () => {
     const probes = await ffprobe.calls()
     expect(probes).toHaveLength(1)
     expect(probes[0]).toContain('clip.mp4')
-    // The encoder and the clip's decoder.
-    expect(await ffmpeg.calls()).toHaveLength(2)
+    // The clip's header scan (with its probe), the encoder and the clip's decoder.
+    expect(await ffmpeg.calls()).toHaveLength(3)
   }, 60_000)
 })
 

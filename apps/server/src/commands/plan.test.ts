@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { VerifySessionAnswer } from '@storyreel/core'
+import { authApi } from '@storyreel/core'
 import { apiClient, signUp, type ApiClient } from '../../test/client'
 import { startTestServer, type TestServer } from '../../test/test-server'
 import { PLAN_USAGE, parsePlanArgs } from './plan-command'
@@ -78,9 +78,7 @@ describe('npm run plan -- set <email> <plan>', () => {
     )
     server = await startTestServer({ restartOf: server })
     // The same browser (its session cookie) on the restarted server.
-    const answer = await apiClient(server, client.jar).get<VerifySessionAnswer>(
-      '/api/auth/verify-session',
-    )
+    const answer = await apiClient(server, { jar: client.jar }).call(authApi.verifySession)
     expect(answer.data.userData?.subscription).toEqual({
       type: 'PRO',
       stripeCustomerId: null,

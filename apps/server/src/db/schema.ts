@@ -5,6 +5,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   real,
   text,
   timestamp,
@@ -73,6 +74,21 @@ export const loginCodes = pgTable(
   (t) => [index('login_codes_email_idx').on(t.email), index('login_codes_ip_idx').on(t.ip)],
 )
 
+/**
+ * Wrong sign-in codes sent for one e-mail address from one client address, and when the last
+ * was: that pair's back-off (services/sign-in-backoff.ts). Nobody else's sign-in waits for it.
+ */
+export const signInFailures = pgTable(
+  'sign_in_failures',
+  {
+    email: text('email').notNull(),
+    ip: text('ip').notNull(),
+    failures: integer('failures').notNull(),
+    lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.email, t.ip] })],
+)
+
 export const media = pgTable(
   'media',
   {
@@ -118,4 +134,20 @@ export const tasks = pgTable(
       .default(sql`now()`),
   },
   (t) => [index('tasks_user_idx').on(t.userId), index('tasks_state_idx').on(t.state)],
+)
+
+/**
+ * The speech cache's entries (services/speech-cache.ts): each spoken text's MP3 in storage, its
+ * size with its JSON, and when it was last used. The cache is kept under its cap by removing the
+ * least recently used; no foreign key, so an entry outlives nothing it is not counted for.
+ */
+export const speechCache = pgTable(
+  'speech_cache',
+  {
+    /** The MP3's storage key; the JSON's is the same with `.json`. */
+    key: text('key').primaryKey(),
+    bytes: integer('bytes').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('speech_cache_used_idx').on(t.usedAt)],
 )

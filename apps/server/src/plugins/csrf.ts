@@ -2,11 +2,10 @@ import { createHash } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import csrfProtection from '@fastify/csrf-protection'
-import { authApi } from '@storyreel/core'
+import { CSRF_HEADER, authApi } from '@storyreel/core'
 import type { CookiePolicy } from '../http/cookies'
 import { route } from '../http/route'
 
-export const CSRF_HEADER = 'x-csrf-token'
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 declare module 'fastify' {

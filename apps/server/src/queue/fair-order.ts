@@ -21,7 +21,10 @@ export function fairRound(rounds: QueueRounds): number {
   return Math.max(rounds.lowest ?? 0, rounds.usersLast === null ? 0 : rounds.usersLast + 1)
 }
 
-/** The pg-boss priority of a new render of this user on `queue`, from the jobs there now. */
-export async function fairPriority(db: Db, queue: string, userId: string): Promise<number> {
-  return -fairRound(await queueRounds(db, queue, userId))
+/**
+ * The pg-boss priority of a new render of this user, from the jobs on `queues` now: one order
+ * across them, so that a slot taking from several serves users in turn (../queue/render-slots.ts).
+ */
+export async function fairPriority(db: Db, queues: string[], userId: string): Promise<number> {
+  return -fairRound(await queueRounds(db, queues, userId))
 }

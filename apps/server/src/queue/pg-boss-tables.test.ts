@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../../test/test-server'
-import { JOB_COLUMNS_USED, QUEUE_SCHEMA } from './pg-boss-tables'
+import { JOB_COLUMNS_USED, nextJobQueue, QUEUE_SCHEMA } from './pg-boss-tables'
+import { RENDER_QUEUES } from './task-life'
 
 let server: TestServer
 beforeAll(async () => {
@@ -24,4 +25,24 @@ it("finds the columns and job states our queries use in pg-boss's job table", as
     sql`select unnest(enum_range(null::${sql.identifier(QUEUE_SCHEMA)}.job_state))::text as state`,
   )
   expect(states.map((s) => s.state)).toEqual(expect.arrayContaining(['created', 'retry', 'active']))
+})
+
+it('names the queue whose job pg-boss would hand out next if the queues were one', async () => {
+  const { db, queue: boss } = server.app.services
+  const [long, short] = RENDER_QUEUES as [string, string]
+  const next = () => nextJobQueue(db, RENDER_QUEUES)
+  expect(await next()).toBeNull()
+  await boss.send(short, { n: 1 }, { priority: -2 })
+  await boss.send(long, { n: 2 }, { priority: -1 })
+  // The higher priority first, whatever the queue.
+  expect(await next()).toBe(long)
+  // The older first within a priority.
+  await boss.send(short, { n: 3 }, { priority: -1 })
+  expect(await next()).toBe(long)
+  // A job not due yet waits.
+  await boss.send(short, { n: 4 }, { priority: 0, startAfter: 60 })
+  expect(await next()).toBe(long)
+  expect(await boss.fetch(long)).toHaveLength(1)
+  expect(await next()).toBe(short)
+  expect(await nextJobQueue(db, [long])).toBeNull()
 })

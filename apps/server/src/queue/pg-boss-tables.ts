@@ -15,7 +15,22 @@ export const QUEUE_SCHEMA = 'pgboss'
 const jobTable = sql`${sql.identifier(QUEUE_SCHEMA)}.job`
 
 /** The columns of pg-boss's job table read or written here. */
-export const JOB_COLUMNS_USED = ['id', 'name', 'state', 'priority', 'data', 'output'] as const
+export const JOB_COLUMNS_USED = [
+  'id',
+  'name',
+  'state',
+  'priority',
+  'data',
+  'output',
+  'start_after',
+  'created_on',
+] as const
+
+const inQueues = (queues: string[]) =>
+  sql`(${sql.join(
+    queues.map((q) => sql`${q}`),
+    sql`, `,
+  )})`
 
 /**
  * Writes a running job's output: how a range's worker shows it is alive and how far it got,
@@ -36,21 +51,36 @@ export async function writeActiveJobOutput(
 }
 
 /**
- * The rounds of the renders that wait or run on `queue` (../fair-order.ts): the lowest, and this
+ * The rounds of the renders that wait or run on `queues` (../fair-order.ts): the lowest, and this
  * user's latest; null where there is none. A job's priority is minus its round.
  */
 export async function queueRounds(
   db: Db,
-  queue: string,
+  queues: string[],
   userId: string,
 ): Promise<{ lowest: number | null; usersLast: number | null }> {
   const result = (await db.execute(sql`
     select min(-j.priority) as lowest,
       max(-j.priority) filter (where t.user_id = ${userId}) as users_last
     from ${jobTable} j join ${tasks} t on t.id = (j.data->>'taskId')::uuid
-    where j.name = ${queue} and j.state in ('created', 'retry', 'active')`)) as unknown as {
+    where j.name in ${inQueues(queues)} and j.state in ('created', 'retry', 'active')`)) as unknown as {
     rows: { lowest: number | null; users_last: number | null }[]
   }
   const row = result.rows[0]
   return { lowest: row?.lowest ?? null, usersLast: row?.users_last ?? null }
+}
+
+/**
+ * The queue, of `queues`, whose job pg-boss would hand out next if they were one queue: the
+ * highest priority, the oldest within one, among the jobs waiting and due (pg-boss's own order
+ * within a queue); null when none waits. A slot that takes from several queues fetches from this
+ * one, so that users keep their turns across the queues.
+ */
+export async function nextJobQueue(db: Db, queues: string[]): Promise<string | null> {
+  const result = (await db.execute(sql`
+    select name from ${jobTable}
+    where name in ${inQueues(queues)} and state in ('created', 'retry') and start_after < now()
+    order by priority desc, created_on, id
+    limit 1`)) as unknown as { rows: { name: string }[] }
+  return result.rows[0]?.name ?? null
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { inArray } from 'drizzle-orm'
-import type { Composition, ImageDescription } from '@storyreel/core'
+import { compositionApi, mediaApi } from '@storyreel/core'
+import type { Composition } from '@storyreel/core'
 import { settled, signUp, waitForTask, type ApiClient } from '../../test/client'
 import { formWith, pictureFile } from '../../test/media-fixtures'
 import { startTestServer, type TestServer } from '../../test/test-server'
@@ -8,17 +9,18 @@ import { tasks } from '../db/schema'
 
 let server: TestServer
 beforeAll(async () => {
-  // One worker rendering one video at a time: the order of the queue is the order of the renders.
-  server = await startTestServer({ worker: true, env: { WORKER_CONCURRENCY: '1' } })
+  // One render slot and no short slot beside it, one video at a time: the order of the queue is
+  // the order of the renders.
+  server = await startTestServer({
+    worker: true,
+    env: { WORKER_CONCURRENCY: '1', SHORT_RENDER_SLOTS: '0' },
+  })
 })
 afterAll(() => server.close())
 
 /** A tiny silent one-slide video of the user's own picture: quick to render. */
 async function tinyComposition(client: ApiClient): Promise<Composition> {
-  const described = await client.upload<{ descriptions: ImageDescription[] }>(
-    '/api/media/describe',
-    formWith([pictureFile('a.png')]),
-  )
+  const described = await client.call(mediaApi.describe, { body: formWith([pictureFile('a.png')]) })
   const { filename } = described.data.descriptions[0]!
   return {
     movieParams: { width: 160, height: 90, voice: null },
@@ -27,7 +29,7 @@ async function tinyComposition(client: ApiClient): Promise<Composition> {
 }
 
 async function render(client: ApiClient, composition: Composition) {
-  const answer = await client.post<{ taskId: string }>('/api/composition/render', { composition })
+  const answer = await client.call(compositionApi.render, { body: { composition } })
   expect(answer.status).toBe(200)
   return answer.data.taskId
 }

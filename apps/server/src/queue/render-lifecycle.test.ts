@@ -1,7 +1,8 @@
 import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, expect, it } from 'vitest'
-import type { Composition, ImageDescription, Task } from '@storyreel/core'
+import { compositionApi, mediaApi, tasksApi } from '@storyreel/core'
+import type { Composition } from '@storyreel/core'
 import { apiClient, signUp, waitForTask, type ApiClient } from '../../test/client'
 import { formWith, pictureFile } from '../../test/media-fixtures'
 import { ffmpegRunningFor } from '../../test/processes'
@@ -18,10 +19,9 @@ async function smallComposition(
   seconds: number,
   size = { width: 320, height: 180 },
 ) {
-  const described = await client.upload<{ descriptions: ImageDescription[] }>(
-    '/api/media/describe',
-    formWith([pictureFile('a.png', { width: 640, height: 480 })]),
-  )
+  const described = await client.call(mediaApi.describe, {
+    body: formWith([pictureFile('a.png', { width: 640, height: 480 })]),
+  })
   const d = described.data.descriptions[0]!
   const composition: Composition = {
     movieParams: { ...size, voice: null },
@@ -42,15 +42,15 @@ it('finishes the tasks queued before a restart', async () => {
   const { client } = await signUp(first)
   const composition = await smallComposition(client, 1)
   const ids = [
-    (await client.post<{ taskId: string }>('/api/composition/render', { composition })).data.taskId,
-    (await client.post<{ taskId: string }>('/api/composition/render', { composition })).data.taskId,
+    (await client.call(compositionApi.render, { body: { composition } })).data.taskId,
+    (await client.call(compositionApi.render, { body: { composition } })).data.taskId,
   ]
   await first.close({ keepData: true })
 
   const second = await startTestServer({ worker: true, restartOf: first })
   servers.push(second)
   // The session lives in the database: the same cookies still work after the restart.
-  const again = apiClient(second, client.jar)
+  const again = apiClient(second, { jar: client.jar })
   for (const id of ids) {
     const task = await waitForTask(again, id)
     expect(task.state).toBe('FINISHED')
@@ -63,12 +63,11 @@ it('stops a running render when its task is deleted, and keeps nothing of it', a
   const { client } = await signUp(server)
   // A minute of video: far longer to render than the few seconds the stop may take.
   const long = await smallComposition(client, 60, { width: 640, height: 360 })
-  const { taskId } = (
-    await client.post<{ taskId: string }>('/api/composition/render', { composition: long })
-  ).data
+  const { taskId } = (await client.call(compositionApi.render, { body: { composition: long } }))
+    .data
   await waitForTask(client, taskId, (t) => t.state === 'EXECUTING' && (t.progress ?? 0) > 0)
   expect(ffmpegRunningFor(taskId)).toBe(true)
-  expect((await client.del(`/api/web/tasks/${taskId}`)).status).toBe(200)
+  expect((await client.call(tasksApi.delete, { params: { id: taskId } })).status).toBe(200)
   const stopBy = Date.now() + 5000
   while (ffmpegRunningFor(taskId) && Date.now() < stopBy)
     await new Promise((r) => setTimeout(r, 100))
@@ -77,11 +76,11 @@ it('stops a running render when its task is deleted, and keeps nothing of it', a
   // The worker notices within a heartbeat and moves on to the next task.
   const next = await smallComposition(client, 1)
   const { taskId: nextId } = (
-    await client.post<{ taskId: string }>('/api/composition/render', { composition: next })
+    await client.call(compositionApi.render, { body: { composition: next } })
   ).data
   const done = await waitForTask(client, nextId)
   expect(done.state).toBe('FINISHED')
-  const deleted = (await client.get<Task>(`/api/web/tasks/${taskId}`)).data
+  const deleted = (await client.call(tasksApi.get, { params: { id: taskId } })).data
   expect(deleted.state).toBe('DELETED')
   const renders = await readdir(path.join(server.env.DATA_DIR, 'files', 'renders'))
   expect(renders).toEqual([nextId])

@@ -5,13 +5,14 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   CaptionsSchema,
-  durationWithNarration,
   NARRATION_PAUSE_SECONDS,
   NARRATION_TARGET_LUFS,
+  compositionApi,
+  durationWithNarration,
+  mediaApi,
   narrationWords,
+  tasksApi,
   type Composition,
-  type ImageDescription,
-  type Task,
 } from '@storyreel/core'
 import { slideSpans } from '@storyreel/render/server'
 import { integratedLoudness, soundStarts } from '../../test/audio-measures'
@@ -19,7 +20,7 @@ import { settled, signUp, waitForTask, type ApiClient } from '../../test/client'
 import { formWith, pictureFile } from '../../test/media-fixtures'
 import { startTestServer, type TestServer } from '../../test/test-server'
 import { loadTask } from '../services/render-tasks'
-import { speak } from '../services/speech'
+import { speak, speechCacheBytes } from '../services/speech'
 
 let server: TestServer
 beforeAll(async () => {
@@ -54,10 +55,9 @@ const NARRATION = [
 ]
 
 async function composition(client: ApiClient, voice: 'bdl' | null): Promise<Composition> {
-  const described = await client.upload<{ descriptions: ImageDescription[] }>(
-    '/api/media/describe',
-    formWith([pictureFile('a.png'), pictureFile('b.jpg', { hue: 30, format: 'jpeg' })]),
-  )
+  const described = await client.call(mediaApi.describe, {
+    body: formWith([pictureFile('a.png'), pictureFile('b.jpg', { hue: 30, format: 'jpeg' })]),
+  })
   return {
     movieParams: {
       width: 180,
@@ -77,14 +77,14 @@ async function composition(client: ApiClient, voice: 'bdl' | null): Promise<Comp
 }
 
 async function render(client: ApiClient, c: Composition) {
-  const answer = await client.post<{ taskId: string }>('/api/composition/render', {
-    composition: c,
+  const answer = await client.call(compositionApi.render, {
+    body: { composition: c },
   })
   expect(answer.status).toBe(200)
   const { taskId } = answer.data
   const task = await waitForTask(client, taskId, settled, { timeoutMs: 120_000 })
   expect(task.state).toBe('FINISHED')
-  const video = await client.get(`/api/web/tasks/result/${taskId}`)
+  const video = await client.call(tasksApi.result, { params: { id: taskId } })
   const file = path.join(server.env.DATA_DIR, `${taskId}.mp4`)
   await writeFile(file, video.body)
   const length = Number(
@@ -105,9 +105,11 @@ describe('a narrated render', () => {
     ;({ client } = await signUp(server))
     narrated = await composition(client, 'bdl')
     result = await render(client, narrated)
-    // The speech the render used, from the cache it left.
+    // The speech the render used, from the cache it left for its user.
+    const { userId } = (await loadTask(server.app.services.db, result.taskId))!
+    const deps = { ...server.app.services, cacheBytes: speechCacheBytes(server.env) }
     const seconds = await Promise.all(
-      NARRATION.map(async (text) => (await speak(server.app.services, text, 'bdl')).seconds),
+      NARRATION.map(async (text) => (await speak(deps, { userId, text, voice: 'bdl' })).seconds),
     )
     spans = slideSpans(seconds.map((s) => durationWithNarration(1, s)))
   }, 180_000)
@@ -126,7 +128,7 @@ describe('a narrated render', () => {
   })
 
   it("keeps and answers the composition as rendered, in SPEC's shape: no spoken words", async () => {
-    const answer = await client.get<Task>(`/api/web/tasks/${result.taskId}`)
+    const answer = await client.call(tasksApi.get, { params: { id: result.taskId } })
     const stored = await loadTask(server.app.services.db, result.taskId)
     for (const kept of [answer.data.composition!, stored!.composition]) {
       for (const slide of kept.composition) {
@@ -153,7 +155,7 @@ describe('a narrated render', () => {
   })
 
   it('serves the captions as WebVTT to the owner, word by word, on the video’s time', async () => {
-    const vtt = await client.get(`/api/web/tasks/result/${result.taskId}/captions.vtt`)
+    const vtt = await client.call(tasksApi.captions, { params: { id: result.taskId } })
     expect(vtt.status).toBe(200)
     expect(vtt.headers.get('content-type')).toBe('text/vtt; charset=utf-8')
     const text = vtt.body.toString()
@@ -178,7 +180,7 @@ describe('a narrated render', () => {
 
   it("refuses another user's request for the captions as missing", async () => {
     const other = await signUp(server)
-    const answer = await other.client.get(`/api/web/tasks/result/${result.taskId}/captions.vtt`)
+    const answer = await other.client.call(tasksApi.captions, { params: { id: result.taskId } })
     expect(answer.status).toBe(404)
   })
 })
@@ -191,7 +193,22 @@ describe('a render with the voice Off', () => {
     expect(await subtasksOf(result.taskId)).toEqual(['PROCESSING_COMPOSITION', 'RENDERING_VIDEO'])
     expect(result.length).toBeCloseTo(2, 1)
     expect(soundStarts(result.file, result.length)).toEqual([])
-    const vtt = await client.get(`/api/web/tasks/result/${result.taskId}/captions.vtt`)
+    const vtt = await client.call(tasksApi.captions, { params: { id: result.taskId } })
     expect(vtt.status).toBe(404)
+  }, 180_000)
+})
+
+describe('a render whose narration has nothing to say', () => {
+  it('renders the slides silent, as with the voice Off', async () => {
+    const { client } = await signUp(server)
+    const c = await composition(client, 'bdl')
+    const punctuation = {
+      ...c,
+      composition: c.composition.map((s, k) => ({ ...s, narration: ['   ...', '!!!'][k] })),
+    }
+    const result = await render(client, punctuation)
+    expect(await subtasksOf(result.taskId)).toEqual(['PROCESSING_COMPOSITION', 'RENDERING_VIDEO'])
+    expect(result.length).toBeCloseTo(2, 1)
+    expect(soundStarts(result.file, result.length)).toEqual([])
   }, 180_000)
 })

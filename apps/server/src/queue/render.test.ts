@@ -4,11 +4,13 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   CANCEL_REASONS,
+  compositionApi,
   compositionDuration,
   compositionSecondsBound,
+  mediaApi,
   rescaleToRatio,
+  tasksApi,
   type Composition,
-  type ImageDescription,
 } from '@storyreel/core'
 import { settled, signUp, waitForTask } from '../../test/client'
 import { formWith, pictureFile } from '../../test/media-fixtures'
@@ -27,21 +29,15 @@ describe('the render worker', () => {
       pictureFile('a.png', { width: 400, height: 300 }),
       pictureFile('b.jpg', { hue: 30, format: 'jpeg' }),
     ]
-    const described = await client.upload<{ descriptions: ImageDescription[] }>(
-      '/api/media/describe',
-      formWith(files),
-    )
-    const created = await client.post<{ content: Composition }>('/api/composition/create', {
-      suggestion: 'Hello world',
-      imageDescriptions: described.data.descriptions,
+    const described = await client.call(mediaApi.describe, { body: formWith(files) })
+    const created = await client.call(compositionApi.create, {
+      body: { suggestion: 'Hello world', imageDescriptions: described.data.descriptions },
     })
     const composition = created.data.content
     // Small, to keep the test quick; the ratio maths is the app's.
     composition.movieParams = { ...composition.movieParams, ...rescaleToRatio(320, 180, '9:16') }
     for (const slide of composition.composition) slide.duration = 1.5
-    const { taskId } = (
-      await client.post<{ taskId: string }>('/api/composition/render', { composition })
-    ).data
+    const { taskId } = (await client.call(compositionApi.render, { body: { composition } })).data
 
     const seen = new Set<string>()
     const task = await waitForTask(client, taskId, settled, {
@@ -51,7 +47,7 @@ describe('the render worker', () => {
     expect(task.taskFiles).toEqual([{ id: taskId }])
     expect([...seen].some((s) => s.startsWith('EXECUTING'))).toBe(true)
 
-    const video = await client.get(`/api/web/tasks/result/${taskId}`)
+    const video = await client.call(tasksApi.result, { params: { id: taskId } })
     expect(video.status).toBe(200)
     expect(video.headers.get('content-type')).toBe('video/mp4')
     const file = path.join(server.env.DATA_DIR, 'check.mp4')
@@ -83,38 +79,37 @@ describe('the render worker', () => {
     expect(duration).toBeGreaterThan(compositionDuration(composition) - 0.1)
     expect(duration).toBeLessThan(compositionSecondsBound(composition) + 0.1)
 
-    const range = await client.get(`/api/web/tasks/result/${taskId}`, { range: 'bytes=0-99' })
+    const range = await client.call(tasksApi.result, {
+      params: { id: taskId },
+      headers: { range: 'bytes=0-99' },
+    })
     expect(range.status).toBe(206)
     expect(range.body.length).toBe(100)
     expect(range.headers.get('content-range')).toBe(`bytes 0-99/${video.body.length}`)
 
-    const thumb = await client.get<{ url: string }>(`/api/web/tasks/thumbnail/${taskId}`)
-    const image = await client.get(thumb.data.url)
+    const thumb = await client.call(tasksApi.thumbnail, { params: { id: taskId } })
+    const image = await client.raw({ method: 'GET', path: thumb.data.url! })
     expect(image.headers.get('content-type')).toBe('image/jpeg')
     expect(image.body[0]).toBe(0xff)
 
     // Deleting removes the files too.
-    await client.del(`/api/web/tasks/${taskId}`)
-    expect((await client.get(`/api/web/tasks/result/${taskId}`)).status).toBe(409)
+    await client.call(tasksApi.delete, { params: { id: taskId } })
+    expect((await client.call(tasksApi.result, { params: { id: taskId } })).status).toBe(409)
   })
 
   it('shows the thumbnail from the first slide while the rest still renders', async () => {
     const { client } = await signUp(server)
-    const described = await client.upload<{ descriptions: ImageDescription[] }>(
-      '/api/media/describe',
-      formWith([0, 1, 2, 3].map((i) => pictureFile(`p${i}.png`, { hue: i * 80 }))),
-    )
-    const created = await client.post<{ content: Composition }>('/api/composition/create', {
-      suggestion: '',
-      imageDescriptions: described.data.descriptions,
+    const described = await client.call(mediaApi.describe, {
+      body: formWith([0, 1, 2, 3].map((i) => pictureFile(`p${i}.png`, { hue: i * 80 }))),
+    })
+    const created = await client.call(compositionApi.create, {
+      body: { suggestion: '', imageDescriptions: described.data.descriptions },
     })
     const composition = created.data.content
     // Long enough after the first slide's middle to be seen rendering; silent to start at once.
     composition.movieParams = { ...composition.movieParams, width: 640, height: 360, voice: null }
     for (const slide of composition.composition) slide.duration = 3
-    const { taskId } = (
-      await client.post<{ taskId: string }>('/api/composition/render', { composition })
-    ).data
+    const { taskId } = (await client.call(compositionApi.render, { body: { composition } })).data
 
     const task = await waitForTask(
       client,
@@ -122,7 +117,7 @@ describe('the render worker', () => {
       (t) => settled(t) || (t.state === 'EXECUTING' && t.thumbnailUrl !== null),
     )
     expect(task.state).toBe('EXECUTING')
-    const image = await client.get(task.thumbnailUrl!)
+    const image = await client.raw({ method: 'GET', path: task.thumbnailUrl! })
     expect(image.status).toBe(200)
     expect(image.headers.get('content-type')).toBe('image/jpeg')
     expect((await waitForTask(client, taskId)).state).toBe('FINISHED')
@@ -130,18 +125,15 @@ describe('the render worker', () => {
 
   it('ends a render whose media is gone as CANCELLED with a readable reason', async () => {
     const { client } = await signUp(server)
-    const described = await client.upload<{ descriptions: ImageDescription[] }>(
-      '/api/media/describe',
-      formWith([pictureFile('a.png')]),
-    )
+    const described = await client.call(mediaApi.describe, {
+      body: formWith([pictureFile('a.png')]),
+    })
     const name = described.data.descriptions[0]!.filename
     const composition: Composition = {
       movieParams: { width: 160, height: 90, voice: null },
       composition: [{ id: 'a', filename: name, duration: 1, effects: [] }],
     }
-    const { taskId } = (
-      await client.post<{ taskId: string }>('/api/composition/render', { composition })
-    ).data
+    const { taskId } = (await client.call(compositionApi.render, { body: { composition } })).data
     // The stored file vanishes before the worker gets to it (its user cannot delete it now).
     const uploads = path.join(server.env.DATA_DIR, 'files', 'uploads')
     for (const owner of await readdir(uploads)) {

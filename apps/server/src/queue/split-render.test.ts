@@ -35,7 +35,7 @@ function narrated(word: string): RenderedComposition {
 
 describe('planSplit', () => {
   it("names the segments after what is drawn, the captions' words too", async () => {
-    const task = { id: 'task', renderQueue: 'render-video' }
+    const task = 'task'
     const hello = await planSplit(deps(), task, narrated('Hello'))
     expect(hello?.ranges).toHaveLength(2)
     expect((await planSplit(deps(), task, narrated('Hello')))?.hash).toBe(hello?.hash)

@@ -15,6 +15,7 @@ import {
   type RenderRangeJob,
 } from './jobs/render-range'
 import { HEARTBEAT_STALE_MS } from './liveness'
+import { RENDER_QUEUES } from './task-life'
 
 /** When a render is split (decision 016): the fleet's render slots, and the shortest range. */
 export interface SplitConfig {
@@ -62,14 +63,16 @@ function jobId(key: string, generation: number) {
 }
 
 /**
- * Render slots that no job holds: the fleet's, less the renders and ranges running or waiting
- * (the asking render's own slot counts as idle, since it only coordinates while split).
+ * Render slots that no job holds: the fleet's, less the renders (long and short) and ranges
+ * running or waiting (the asking render's own slot counts as idle, since it only coordinates
+ * while split).
  */
-async function idleSlots(boss: PgBoss, workers: number, renderQueue: string) {
+async function idleSlots(boss: PgBoss, workers: number) {
   const before = { before: 'completed' as const }
-  const renders = await boss.getQueueSize(renderQueue, before)
+  let renders = 0
+  for (const queue of RENDER_QUEUES) renders += (await boss.getQueueSize(queue, before)) ?? 0
   const ranges = await boss.getQueueSize(renderRangeQueue.name, before)
-  return workers - Math.max(0, (renders ?? 1) - 1) - (ranges ?? 0)
+  return workers - Math.max(0, renders - 1) - (ranges ?? 0)
 }
 
 /**
@@ -79,7 +82,7 @@ async function idleSlots(boss: PgBoss, workers: number, renderQueue: string) {
  */
 export async function planSplit(
   deps: SplitDeps,
-  task: { id: string; renderQueue: string },
+  taskId: string,
   composition: RenderedComposition,
 ): Promise<SplitPlan | null> {
   const { split, storage } = deps
@@ -88,13 +91,13 @@ export async function planSplit(
   const minFrames = Math.round(split.minRangeSeconds * FPS)
   if (counts.reduce((a, b) => a + b, 0) < 2 * minFrames) return null
   const hash = contentHash(composition)
-  if ((await storage.size(planKey(task.id))) !== null) {
+  if ((await storage.size(planKey(taskId))) !== null) {
     const kept = PlanSchema.safeParse(
-      JSON.parse(await readFile(await storage.localPath(planKey(task.id)), 'utf8')),
+      JSON.parse(await readFile(await storage.localPath(planKey(taskId)), 'utf8')),
     )
     if (kept.success && kept.data.hash === hash) return kept.data
   }
-  const idle = await idleSlots(deps.boss, split.workers, task.renderQueue)
+  const idle = await idleSlots(deps.boss, split.workers)
   const ranges = planRanges(counts, { workers: idle, minFrames })
   return ranges.length > 1 ? { hash, ranges } : null
 }

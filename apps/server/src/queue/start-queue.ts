@@ -2,10 +2,10 @@ import PgBoss from 'pg-boss'
 import type { SqlExecutor } from '../db/client'
 import { renderRangeQueue } from './jobs/render-range'
 import { QUEUE_SCHEMA } from './pg-boss-tables'
-import { renderVideoQueue } from './task-life'
+import { renderVideoQueue, shortRenderQueue } from './task-life'
 
 /** Every job type's queue, with its retry and expiry policy. */
-const QUEUES = [renderVideoQueue, renderRangeQueue]
+const QUEUES = [renderVideoQueue, shortRenderQueue, renderRangeQueue]
 
 /**
  * Jobs are durable pg-boss jobs in the same database (PGlite or PostgreSQL). pg-boss 10 has no

@@ -1,53 +1,36 @@
 import { truncate } from 'node:fs/promises'
 import { UPLOAD_RULES } from '@storyreel/core'
-import { runTool, type MediaTools } from '@storyreel/render/server'
+import { probeMedia, type MediaTools } from '@storyreel/render/server'
 import { AppError } from '../http/app-error'
 import { MalformedMedia } from '../lib/byte-reader'
 import { withFileSource } from '../lib/file-source'
 import { walkContainer } from '../lib/media-container'
 import type { MediaType } from '../lib/media-type'
 
-/** ffprobe reads headers only; a file that keeps it busy longer is not one we want. */
+/** Probing reads headers only; a file that keeps it busy longer is not one we want. */
 const PROBE_TIMEOUT_MS = 15_000
 
 /**
- * A clip's largest picture and its length, from ffprobe, over every video stream: decoders pick
- * the largest stream, not the first.
+ * A clip over the side or length limits, or whose streams announce a larger frame anywhere
+ * (probeMedia reads every parameter set), or whose headers cannot be read, is refused.
  */
-async function probeClip(file: string, tools: MediaTools) {
-  const args = ['-v', 'error', '-select_streams', 'v', '-of', 'json']
-  const entries = ['-show_entries', 'stream=width,height:format=duration']
-  const stdout = await runTool(tools.ffprobe, [...args, ...entries, file], {
-    signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
-  })
-  const info = JSON.parse(stdout.toString()) as {
-    streams?: { width?: number; height?: number }[]
-    format?: { duration?: string }
-  }
-  const streams = info.streams ?? []
-  return {
-    side: Math.max(0, ...streams.flatMap((s) => [s.width ?? 0, s.height ?? 0])),
-    seconds: Number(info.format?.duration),
-  }
-}
-
 async function checkClip(file: string, tools: MediaTools) {
-  const clip = await probeClip(file, tools).catch(() => null)
+  const signal = AbortSignal.timeout(PROBE_TIMEOUT_MS)
+  const clip = await probeMedia(file, tools, { signal }).catch(() => null)
   const { maxVideoSide, maxVideoSeconds } = UPLOAD_RULES
   const fits =
     clip &&
-    clip.side > 0 &&
-    clip.side <= maxVideoSide &&
-    clip.seconds > 0 &&
-    clip.seconds <= maxVideoSeconds
+    Math.max(clip.width, clip.height) <= maxVideoSide &&
+    clip.duration > 0 &&
+    clip.duration <= maxVideoSeconds
   if (!fits) throw new AppError('msg_unsupported_file')
 }
 
 /**
  * Checks an upload in its temporary file before it is kept, without decoding a pixel: walks its
  * container to its real end and cuts off whatever follows, refuses a picture whose header
- * declares more than UPLOAD_RULES.maxImagePixels, and a clip over the side or length limits by
- * ffprobe. Returns the file's size after the cut: what it takes in storage.
+ * declares more than UPLOAD_RULES.maxImagePixels, and a clip over the side or length limits in
+ * any of its frames. Returns the file's size after the cut: what it takes in storage.
  */
 export async function inspectUpload(file: string, type: MediaType, tools: MediaTools) {
   const info = await withFileSource(file, async (source) => ({

@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises'
+import { copyFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import {
   durationWithNarration,
@@ -47,31 +47,33 @@ function withinBound(seconds: number, words: WordTiming[], text: string) {
 }
 
 /**
- * Speaks each narrated slide (from the speech cache when it was spoken before), stretches each
- * slide to its speech plus core's pause so that no narration runs into the next slide, and
- * writes into `workDir` the narration track, each speech starting on its slide's first frame,
- * and the WebVTT captions.
+ * Speaks each narrated slide for the render's user (from their speech cache when they had it
+ * spoken before), stretches each slide to its speech plus core's pause so that no narration runs
+ * into the next slide, and writes into `workDir` the narration track, each speech starting on its
+ * slide's first frame, and the WebVTT captions.
  */
 export async function narrateComposition(
   deps: SpeechDeps & { tools: MediaTools },
-  composition: Composition,
+  task: { userId: string; composition: Composition },
   workDir: string,
   signal: AbortSignal,
 ): Promise<Narration> {
+  const { composition } = task
   const { voice } = composition.movieParams
   if (voice === null) throw new Error('narration needs a voice')
-  const spoken: ({ mp3Key: string; seconds: number; words: WordTiming[] } | null)[] = []
-  // One slide at a time: the voice engine is shared with the editor's audio previews.
-  for (const slide of composition.composition) {
+  const spoken: ({ file: string; seconds: number; words: WordTiming[] } | null)[] = []
+  // One slide at a time: the voice's turns are per user, shared with the editor's previews.
+  for (const [k, slide] of composition.composition.entries()) {
     if (!isNarrated(slide, voice)) {
       spoken.push(null)
       continue
     }
-    const speech = await speak(deps, slide.narration!, voice, signal)
-    spoken.push({
-      mp3Key: speech.mp3Key,
-      ...withinBound(speech.seconds, speech.words, slide.narration!),
-    })
+    const text = slide.narration!
+    const speech = await speak(deps, { userId: task.userId, text, voice }, signal)
+    // Copied at once: the cache may evict the entry while later slides are spoken.
+    const file = path.join(workDir, `narration-${k}.mp3`)
+    await copyFile(await deps.storage.localPath(speech.mp3Key), file)
+    spoken.push({ file, ...withinBound(speech.seconds, speech.words, text) })
   }
   const slides = composition.composition.map((slide, k): RenderedSlide => {
     const s = spoken[k]
@@ -83,10 +85,7 @@ export async function narrateComposition(
     }
   })
   const spans = slideSpans(slides.map((s) => s.duration))
-  const parts = []
-  for (const [k, s] of spoken.entries()) {
-    if (s) parts.push({ file: await deps.storage.localPath(s.mp3Key), ...spans[k]! })
-  }
+  const parts = spoken.flatMap((s, k) => (s ? [{ file: s.file, ...spans[k]! }] : []))
   const trackFile = path.join(workDir, 'narration.wav')
   await buildNarrationTrack({
     parts,

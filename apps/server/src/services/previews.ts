@@ -1,6 +1,6 @@
 import sharp from 'sharp'
 import { UPLOAD_RULES, type MediaKind } from '@storyreel/core'
-import { probeMedia, runTool, scaleToRgb, type MediaTools } from '@storyreel/render/server'
+import { clipStill, probeMedia, scaleToRgb, type MediaTools } from '@storyreel/render/server'
 
 /** Previews fill a grid cell or a phone's width, no more. */
 export const PREVIEW_MAX_WIDTH = 720
@@ -16,15 +16,10 @@ async function posterFrame(file: string, tools: MediaTools): Promise<Buffer> {
   const info = await probeMedia(file, tools)
   // ffmpeg turns phone clips upright before the filters, so iw is the width as shown.
   const scale = scaleToRgb(`'min(${PREVIEW_MAX_WIDTH},iw)':-2`, info, 'rgb24')
-  return runTool(
-    tools.ffmpeg,
-    [
-      ...['-v', 'error', '-ss', String(Math.min(1, info.duration / 2)), '-i', file],
-      ...['-frames:v', '1', '-vf', scale],
-      ...['-f', 'image2pipe', '-c:v', 'png', 'pipe:1'],
-    ],
-    { signal: AbortSignal.timeout(FRAME_TIMEOUT_MS) },
-  )
+  return clipStill(file, info, scale, ['-f', 'image2pipe', '-c:v', 'png'], {
+    tools,
+    signal: AbortSignal.timeout(FRAME_TIMEOUT_MS),
+  })
 }
 
 /**

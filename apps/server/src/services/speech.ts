@@ -4,18 +4,35 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { text as readText } from 'node:stream/consumers'
 import { z } from 'zod'
-import { WordTimingSchema, type VoiceId, type WordTiming } from '@storyreel/core'
+import { hasSpeech, WordTimingSchema, type VoiceId, type WordTiming } from '@storyreel/core'
 import { storageKeys, type Storage } from '../adapters/storage/storage'
 import type { VoiceEngine } from '../adapters/voice/voice'
+import type { Db } from '../db/client'
+import type { Env } from '../env'
+import { evictSpeech, recordSpeech, touchSpeech } from './speech-cache'
 
 export interface SpeechDeps {
   voice: VoiceEngine
   storage: Storage
+  /** The speech cache's index (./speech-cache.ts). */
+  db: Db
+  /** What the speech cache may hold, every user's entries together (SPEECH_CACHE_MB). */
+  cacheBytes: number
   /**
    * Where files are written before they move into storage; DATA_DIR/tmp keeps that move a
    * rename. The default is the system's temporary folder.
    */
   tmpDir?: string
+}
+
+/** The speech cache's cap as the environment sets it, bytes. */
+export const speechCacheBytes = (env: Env) => env.SPEECH_CACHE_MB * 2 ** 20
+
+/** A text to speak, and whose it is: the voice's turns and the cache are per user. */
+export interface SpeechAsk {
+  userId: string
+  text: string
+  voice: VoiceId
 }
 
 /** A spoken text in storage: its MP3 under mp3Key, its length and each word's time. */
@@ -36,29 +53,30 @@ export function speechText(text: string): string {
 const underWay = new WeakMap<Storage, Map<string, Promise<StoredSpeech>>>()
 
 /**
- * The text spoken by the voice, from the cache in storage when it was spoken before: keyed by
- * engine, voice and the text's hash, so a repeated text costs one small read. Identical
- * requests at the same time share one synthesis. The signal stops this caller's wait, not the
- * synthesis others may share (the engine's own timeout bounds that).
+ * The text spoken by the voice for the user, from the user's own cache when they had it spoken
+ * before: keyed by user, engine, voice and the text's hash, so a repeated text costs one small
+ * read, and nobody learns from the cache's speed what another user had spoken. The user's
+ * identical requests at the same time share one synthesis. The signal stops this caller's wait,
+ * not the synthesis it may share (the engine's own timeout bounds that).
  */
 export async function speak(
   deps: SpeechDeps,
-  text: string,
-  voice: VoiceId,
+  ask: SpeechAsk,
   signal?: AbortSignal,
 ): Promise<StoredSpeech> {
-  const spoken = speechText(text)
-  if (!spoken) throw new Error('nothing to speak')
+  const spoken = speechText(ask.text)
+  if (!hasSpeech(spoken)) throw new Error('nothing to speak')
   const hash = createHash('sha256').update(spoken).digest('hex')
-  const keys = {
-    mp3: storageKeys.speech(deps.voice.name, voice, hash, 'mp3'),
-    json: storageKeys.speech(deps.voice.name, voice, hash, 'json'),
-  }
+  const key = (ext: 'mp3' | 'json') =>
+    storageKeys.speech(ask.userId, deps.voice.name, ask.voice, hash, ext)
+  const keys = { mp3: key('mp3'), json: key('json') }
   let shared = underWay.get(deps.storage)
   if (!shared) underWay.set(deps.storage, (shared = new Map()))
   let pending = shared.get(keys.mp3)
   if (!pending) {
-    pending = cachedOrSpoken(deps, spoken, voice, keys).finally(() => shared.delete(keys.mp3))
+    pending = cachedOrSpoken(deps, { ...ask, text: spoken }, keys).finally(() =>
+      shared.delete(keys.mp3),
+    )
     shared.set(keys.mp3, pending)
   }
   return untilAborted(pending, signal)
@@ -66,27 +84,36 @@ export async function speak(
 
 async function cachedOrSpoken(
   deps: SpeechDeps,
-  text: string,
-  voice: VoiceId,
+  ask: SpeechAsk,
   keys: { mp3: string; json: string },
 ): Promise<StoredSpeech> {
-  const cached = await readCached(deps.storage, keys.json)
-  if (cached && (await deps.storage.size(keys.mp3)) !== null) return { mp3Key: keys.mp3, ...cached }
+  const { db, storage } = deps
+  if (await touchSpeech(db, keys.mp3)) {
+    const cached = await readCached(storage, keys.json)
+    if (cached && (await storage.size(keys.mp3)) !== null) return { mp3Key: keys.mp3, ...cached }
+  }
 
-  const { mp3, seconds, words } = await deps.voice.speak(text, voice)
+  const { mp3, seconds, words } = await deps.voice.speak(ask.text, ask.voice, {
+    owner: ask.userId,
+  })
+  const json = JSON.stringify({ seconds, words })
+  // Counted before it is written: a crash between leaves a count without files, which eviction
+  // clears, never files that nothing counts.
+  await recordSpeech(db, keys.mp3, mp3.length + Buffer.byteLength(json))
   const dir = deps.tmpDir ?? tmpdir()
   await mkdir(dir, { recursive: true })
   const base = path.join(dir, `speech-${randomUUID()}`)
   try {
     await writeFile(`${base}.mp3`, mp3)
-    await deps.storage.putFile(keys.mp3, `${base}.mp3`)
+    await storage.putFile(keys.mp3, `${base}.mp3`)
     // The JSON goes in last: an entry counts as cached only once both files are whole.
-    await writeFile(`${base}.json`, JSON.stringify({ seconds, words }))
-    await deps.storage.putFile(keys.json, `${base}.json`)
+    await writeFile(`${base}.json`, json)
+    await storage.putFile(keys.json, `${base}.json`)
   } finally {
     await rm(`${base}.mp3`, { force: true })
     await rm(`${base}.json`, { force: true })
   }
+  await evictSpeech({ db, storage }, deps.cacheBytes, keys.mp3)
   return { mp3Key: keys.mp3, seconds, words }
 }
 

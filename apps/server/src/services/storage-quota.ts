@@ -4,6 +4,22 @@ import type { Db } from '../db/client'
 import { media, users } from '../db/schema'
 import { AppError } from '../http/app-error'
 
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+
+/**
+ * How many bytes the user's plan leaves them now (negative when an old library is over it): an
+ * upload that brings more is refused before it is stored. Parallel uploads may each fit it:
+ * insertWithinQuota has the last word.
+ */
+export async function quotaLeft(db: Db | Tx, userId: string): Promise<number> {
+  const [user] = await db.select({ plan: users.plan }).from(users).where(eq(users.id, userId))
+  const [stored] = await db
+    .select({ bytes: sql`coalesce(sum(${media.size}), 0)`.mapWith(Number) })
+    .from(media)
+    .where(eq(media.userId, userId))
+  return storageQuotaBytes(user!.plan) - stored!.bytes
+}
+
 /**
  * Adds an upload's row when the user's library stays within their plan's quota. Summing and
  * inserting under a per-user transaction lock makes them one step: parallel uploads are counted
@@ -15,12 +31,7 @@ export function insertWithinQuota(db: Db, row: typeof media.$inferInsert) {
     await tx.execute(
       sql`select pg_advisory_xact_lock(hashtext('media-quota'), hashtext(${row.userId}))`,
     )
-    const [user] = await tx.select({ plan: users.plan }).from(users).where(eq(users.id, row.userId))
-    const [stored] = await tx
-      .select({ bytes: sql`coalesce(sum(${media.size}), 0)`.mapWith(Number) })
-      .from(media)
-      .where(eq(media.userId, row.userId))
-    if (stored!.bytes + row.size > storageQuotaBytes(user!.plan)) {
+    if (row.size > (await quotaLeft(tx, row.userId))) {
       throw new AppError('msg_storage_quota_exceeded')
     }
     const [inserted] = await tx.insert(media).values(row).returning()

@@ -12,17 +12,19 @@ import {
   uploadPreviewUrl,
   uploadUrl,
   type MediaFile,
+  type MessageCode,
 } from '@storyreel/core'
 import type { MediaTools } from '@storyreel/render/server'
 import type { Db } from '../db/client'
 import { media, tasks } from '../db/schema'
 import { AppError } from '../http/app-error'
+import { asBodyError } from '../http/body-error'
 import { detectMediaType, storedExtension } from '../lib/media-type'
 import { cleanOriginalName } from '../lib/original-name'
 import { storageKeys, type Storage } from '../adapters/storage/storage'
 import { inspectUpload } from './inspect-upload'
 import { writePreview } from './previews'
-import { insertWithinQuota } from './storage-quota'
+import { insertWithinQuota, quotaLeft } from './storage-quota'
 import { lockUser } from './user-lock'
 
 export type MediaRow = typeof media.$inferSelect
@@ -49,17 +51,45 @@ export interface UploadDeps {
   tools: MediaTools
 }
 
+/** How many bytes of files one upload request may bring, and the answer to one that brings more. */
+export interface UploadAllowance {
+  bytes: number
+  refusal: MessageCode
+}
+
+/** The request limit, or what is left of the user's quota when that is less. */
+export async function uploadAllowance(db: Db, userId: string): Promise<UploadAllowance> {
+  const left = await quotaLeft(db, userId)
+  return left < UPLOAD_RULES.maxRequestBytes
+    ? { bytes: Math.max(0, left), refusal: 'msg_storage_quota_exceeded' }
+    : { bytes: UPLOAD_RULES.maxRequestBytes, refusal: 'msg_request_too_large' }
+}
+
+/**
+ * Room in a request's Content-Length for what is not file content: each part's headers and the
+ * text fields (a suggestion of at most 2,000 characters).
+ */
+const MULTIPART_FRAMING_BYTES = 64 * 1024
+
+/** Whether a request's declared length is past its allowance: refused before it is read. */
+export function declaredPastAllowance(
+  contentLength: string | undefined,
+  allowance: UploadAllowance,
+): boolean {
+  return Number(contentLength) > allowance.bytes + MULTIPART_FRAMING_BYTES
+}
+
 /**
  * Counts the bytes of all files of one request as they stream in: each file's stream goes
- * through a meter, which fails once the total passes `limit`, so reading stops there.
+ * through a meter, which fails once the total passes the allowance, so reading stops there.
  */
-function requestMeter(limit: number) {
+function requestMeter(allowance: UploadAllowance) {
   let received = 0
   return () =>
     new Transform({
       transform(chunk: Buffer, _encoding, done) {
         received += chunk.length
-        if (received > limit) done(new AppError('msg_request_too_large'))
+        if (received > allowance.bytes) done(new AppError(allowance.refusal))
         else done(null, chunk)
       },
     })
@@ -120,7 +150,9 @@ async function receiveFile(
   await mkdir(deps.tmpDir, { recursive: true })
   const tmp = path.join(deps.tmpDir, randomUUID())
   try {
-    await pipeline(part.file, meter(), createWriteStream(tmp))
+    await pipeline(part.file, meter(), createWriteStream(tmp)).catch((err: unknown) => {
+      throw asBodyError(err)
+    })
     if (part.file.truncated) throw new AppError('msg_unsupported_file')
     return await keepFile(tmp, part.filename, userId, deps)
   } finally {
@@ -153,21 +185,31 @@ async function deleteFiles(storage: Storage, userId: string, name: string) {
   await storage.delete(storageKeys.preview(userId, name))
 }
 
+/** The parts of a multipart body, from the start of its parsing; its errors as asBodyError's. */
+async function* bodyParts(parts: () => AsyncIterableIterator<Multipart>) {
+  try {
+    yield* parts()
+  } catch (err) {
+    throw asBodyError(err)
+  }
+}
+
 /**
  * Takes every file part of a multipart request, all or nothing: if one file is refused, the ones
- * already stored by this request are removed again. Together the files may weigh at most
- * UPLOAD_RULES.maxRequestBytes. Returns the stored rows and the text fields.
+ * already stored by this request are removed again. Together the files may weigh at most the
+ * allowance (uploadAllowance). Returns the stored rows and the text fields.
  */
 export async function receiveUploads(
-  parts: AsyncIterableIterator<Multipart>,
+  parts: () => AsyncIterableIterator<Multipart>,
   userId: string,
   deps: UploadDeps,
+  allowance: UploadAllowance,
 ): Promise<{ rows: MediaRow[]; fields: Record<string, string> }> {
   const rows: MediaRow[] = []
   const fields: Record<string, string> = {}
-  const meter = requestMeter(UPLOAD_RULES.maxRequestBytes)
+  const meter = requestMeter(allowance)
   try {
-    for await (const part of parts) {
+    for await (const part of bodyParts(parts)) {
       if (part.type === 'file') rows.push(await receiveFile(part, userId, deps, meter))
       else if (typeof part.value === 'string') fields[part.fieldname] = part.value
     }

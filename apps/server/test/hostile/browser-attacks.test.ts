@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import type { ImageDescription } from '@storyreel/core'
+import { CSRF_HEADER, authApi, endpointUrl, logApi, mediaApi } from '@storyreel/core'
 import { apiClient, signUp } from '../client'
 import { formWith, pictureFile } from '../media-fixtures'
 import { startTestServer, type TestServer } from '../test-server'
@@ -12,18 +12,18 @@ beforeAll(async () => {
 afterAll(() => server.close())
 
 const signedIn = async (client: ReturnType<typeof apiClient>) =>
-  (await client.get('/api/auth/verify-session')).status === 200
+  (await client.call(authApi.verifySession)).status === 200
 
 it('another site signs the user out with a link to logout', async (ctx) => {
   const { client } = await signUp(server)
   // What a foreign page can make the browser send: a GET, or a POST without our token.
-  const viaGet = await client.get('/api/auth/logout')
-  const viaForm = await client.post('/api/auth/logout', {}, { csrf: false })
+  const viaGet = await client.raw({ method: 'GET', path: endpointUrl(authApi.logout) })
+  const viaForm = await client.call(authApi.logout, { csrf: false })
   recordTries(ctx, 2)
   expect(viaGet.status).toBe(404)
   expect(viaForm.status).toBe(403)
   expect(await signedIn(client)).toBe(true)
-  expect((await client.post('/api/auth/logout')).status).toBe(200)
+  expect((await client.call(authApi.logout)).status).toBe(200)
   expect(await signedIn(client)).toBe(false)
 })
 
@@ -32,20 +32,17 @@ it('a picture with HTML appended, opened as a page from our origin', async (ctx)
   const png = Buffer.from(await pictureFile('a.png').arrayBuffer())
   const html = Buffer.from('<html><script>alert(document.cookie)</script></html>')
   const file = new File([Buffer.concat([png, html])], 'page.png', { type: 'image/png' })
-  const described = await client.upload<{ descriptions: ImageDescription[] }>(
-    '/api/media/describe',
-    formWith([file]),
-  )
+  const described = await client.call(mediaApi.describe, { body: formWith([file]) })
   recordTries(ctx, 1)
   const name = described.data.descriptions[0]!.filename
-  const served = await client.get(`/api/web/tasks/user/uploads/${name}`)
+  const served = await client.call(mediaApi.getUpload, { params: { name } })
   expect(served.headers.get('content-type')).toBe('image/png')
   expect(served.headers.get('x-content-type-options')).toBe('nosniff')
   expect(served.headers.get('content-security-policy')).toMatch(/sandbox/)
 })
 
 it('the app framed by another site, or leaking its URLs', async (ctx) => {
-  const res = await fetch(`${server.url}/api/auth/csrf-token`)
+  const res = await apiClient(server).call(authApi.csrfToken)
   recordTries(ctx, 1)
   const csp = res.headers.get('content-security-policy') ?? ''
   expect(csp).toMatch(/default-src 'self'/)
@@ -62,7 +59,7 @@ it('session cookies over HTTPS, and a CSRF token reused across sessions', async 
     const { client } = await signUp(https)
     const session = [...client.jar.keys()].find((k) => k.includes('sr_session'))
     expect(session).toBe('__Host-sr_session')
-    const check = await fetch(`${https.url}/api/auth/csrf-token`)
+    const check = await apiClient(https).call(authApi.csrfToken)
     expect(check.headers.getSetCookie().join('\n')).toMatch(/__Host-sr_csrf=.*Secure/)
   } finally {
     await https.close()
@@ -70,26 +67,18 @@ it('session cookies over HTTPS, and a CSRF token reused across sessions', async 
 
   // A token taken before signing in, or in another user's session, is refused.
   const anonymous = apiClient(server)
-  const before = (await anonymous.get<{ csrfToken: string }>('/api/auth/csrf-token')).data
+  const before = (await anonymous.call(authApi.csrfToken)).data
   const { client: alice } = await signUp(server)
   const { client: bob } = await signUp(server)
-  const bobs = (await bob.get<{ csrfToken: string }>('/api/auth/csrf-token')).data.csrfToken
-  const stale = await alice.post(
-    '/api/auth/logout',
-    {},
-    {
-      csrf: false,
-      headers: { 'x-csrf-token': before.csrfToken },
-    },
-  )
-  const foreign = await alice.post(
-    '/api/auth/logout',
-    {},
-    {
-      csrf: false,
-      headers: { 'x-csrf-token': bobs },
-    },
-  )
+  const bobs = (await bob.call(authApi.csrfToken)).data.csrfToken
+  const stale = await alice.call(authApi.logout, {
+    csrf: false,
+    headers: { [CSRF_HEADER]: before.csrfToken },
+  })
+  const foreign = await alice.call(authApi.logout, {
+    csrf: false,
+    headers: { [CSRF_HEADER]: bobs },
+  })
   recordTries(ctx, 4)
   expect(stale.message).toBe('msg_invalid_csrf_token')
   expect(foreign.message).toBe('msg_invalid_csrf_token')
@@ -98,12 +87,14 @@ it('session cookies over HTTPS, and a CSRF token reused across sessions', async 
 
 it('error reports without a session, too big, or by the thousand', async (ctx) => {
   const anonymous = apiClient(server)
-  const noSession = await anonymous.post('/api/log/error', { error: 'x' })
+  const noSession = await anonymous.call(logApi.error, { body: { error: 'x' } })
   const { client } = await signUp(server)
-  const big = await client.post('/api/log/error', { error: 'x'.repeat(9000) + 'y'.repeat(9000) })
+  const big = await client.call(logApi.error, {
+    body: { error: 'x'.repeat(9000) + 'y'.repeat(9000) },
+  })
   const statuses: number[] = []
   for (let i = 0; i < 15; i++)
-    statuses.push((await client.post('/api/log/error', { error: 'e' })).status)
+    statuses.push((await client.call(logApi.error, { body: { error: 'e' } })).status)
   recordTries(ctx, 17)
   expect(noSession.status).toBe(401)
   expect([400, 413]).toContain(big.status)

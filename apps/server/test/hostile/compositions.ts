@@ -4,19 +4,32 @@ import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { eq } from 'drizzle-orm'
-import type { Composition, ImageDescription } from '@storyreel/core'
+import { compositionApi, mediaApi } from '@storyreel/core'
+import type { Composition } from '@storyreel/core'
 import { storageKeys } from '../../src/adapters/storage/storage'
 import { media } from '../../src/db/schema'
 import type { ApiClient } from '../client'
 import { clipFile, formWith, pictureFile } from '../media-fixtures'
 import type { TestServer } from '../test-server'
 
+/**
+ * A small render time limit for a test server's env, so that a render held past it is cut off
+ * within seconds, not minutes.
+ */
+export const SHORT_RENDER_TIME_LIMIT = { RENDER_TIME_FACTOR: '0.1', RENDER_TIME_MIN_SECONDS: '15' }
+
+/** Queues a render of the composition as the user; its task id. */
+export async function queueRender(client: ApiClient, composition: Composition): Promise<string> {
+  const res = await client.call(compositionApi.render, { body: { composition } })
+  if (res.status !== 200) throw new Error(`render: ${res.status} ${res.message}`)
+  return res.data.taskId
+}
+
 /** Uploads a small real picture as the user; its stored name. */
 export async function uploadPicture(client: ApiClient): Promise<string> {
-  const described = await client.upload<{ descriptions: ImageDescription[] }>(
-    '/api/media/describe',
-    formWith([pictureFile('a.png', { width: 640, height: 480 })]),
-  )
+  const described = await client.call(mediaApi.describe, {
+    body: formWith([pictureFile('a.png', { width: 640, height: 480 })]),
+  })
   return described.data.descriptions[0]!.filename
 }
 
@@ -43,15 +56,14 @@ export function movieOf(
 }
 
 /** Uploads a short clip, then moves `replacement` (a local file) over its stored file; its name. */
-async function uploadClipReplacedBy(
+export async function uploadClipReplacedBy(
   server: TestServer,
   client: ApiClient,
   replacement: string,
 ): Promise<string> {
-  const described = await client.upload<{ descriptions: ImageDescription[] }>(
-    '/api/media/describe',
-    formWith([clipFile('clip.mp4', 1, 160, 90)]),
-  )
+  const described = await client.call(mediaApi.describe, {
+    body: formWith([clipFile('clip.mp4', 1, 160, 90)]),
+  })
   const name = described.data.descriptions[0]!.filename
   const { db, storage } = server.app.services
   const [row] = await db.select().from(media).where(eq(media.name, name))

@@ -5,6 +5,7 @@ import { formWith, pictureFile } from '../media-fixtures'
 import { startTestServer, type TestServer } from '../test-server'
 import { bystanderDuring, recordTries } from './attack'
 import { storedUploads } from './stored-uploads'
+import { mediaApi, tasksApi } from '@storyreel/core'
 
 let server: TestServer
 beforeAll(async () => {
@@ -23,10 +24,10 @@ it('a 65 KB PNG of 23170x23170 pixels', { timeout: 120_000 }, async (ctx) => {
   // A held server refuses each bomb from its header, before decoding it (a decode takes 5-8 s),
   // and answers the other user throughout.
   const bystanderSaw = await bystanderDuring(
-    () => bystander.client.get('/api/web/tasks'),
+    () => bystander.client.call(tasksApi.list),
     async () => {
       while (answers.length < 20 && answers.at(-1)?.status !== 200) {
-        answers.push(await attacker.client.upload('/api/media/describe', formWith([bomb])))
+        answers.push(await attacker.client.call(mediaApi.describe, { body: formWith([bomb]) }))
       }
     },
   )
@@ -44,10 +45,9 @@ it('a 65 KB PNG of 23170x23170 pixels', { timeout: 120_000 }, async (ctx) => {
 it('a picture padded with 20 MB of zeros after its end marker', async (ctx) => {
   const { client } = await signUp(server)
   const picture = await bytesOf(pictureFile('padded.png'))
-  const res = await client.upload<{ descriptions: { filename: string }[] }>(
-    '/api/media/describe',
-    formWith([fileOf(padded(picture, 20 * 1024 * 1024), 'padded.png')]),
-  )
+  const res = await client.call(mediaApi.describe, {
+    body: formWith([fileOf(padded(picture, 20 * 1024 * 1024), 'padded.png')]),
+  })
   recordTries(ctx, 1)
   expect(res.status).toBe(200)
   const name = res.data.descriptions[0]!.filename

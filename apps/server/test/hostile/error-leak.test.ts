@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { CANCEL_REASONS } from '@storyreel/core'
+import { CANCEL_REASONS, compositionApi } from '@storyreel/core'
 import { signUp, waitForTask } from '../client'
 import { startTestServer, type TestServer } from '../test-server'
 import { recordTries } from './attack'
@@ -14,9 +14,7 @@ afterAll(() => server.close())
 it('a render made to fail, to read internal paths and commands', async (ctx) => {
   const { client } = await signUp(server)
   const composition = await damagedClipComposition(server, client)
-  const { taskId } = (
-    await client.post<{ taskId: string }>('/api/composition/render', { composition })
-  ).data
+  const { taskId } = (await client.call(compositionApi.render, { body: { composition } })).data
   const task = await waitForTask(client, taskId)
   recordTries(ctx, 1)
   expect(task.state).toBe('CANCELLED')

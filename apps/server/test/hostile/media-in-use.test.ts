@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import type { Composition, ImageDescription } from '@storyreel/core'
+import { compositionApi, mediaApi, tasksApi } from '@storyreel/core'
+import type { Composition } from '@storyreel/core'
 import { signUp } from '../client'
 import { formWith, pictureFile } from '../media-fixtures'
 import { startTestServer, type TestServer } from '../test-server'
@@ -15,26 +16,25 @@ afterAll(() => server.close())
 
 it('deleting the media of a queued render to make it fail', async (ctx) => {
   const { client } = await signUp(server)
-  const described = await client.upload<{ descriptions: ImageDescription[] }>(
-    '/api/media/describe',
-    formWith([pictureFile('a.png'), pictureFile('b.png')]),
-  )
+  const described = await client.call(mediaApi.describe, {
+    body: formWith([pictureFile('a.png'), pictureFile('b.png')]),
+  })
   const [used, unused] = described.data.descriptions.map((d) => d.filename)
   const composition: Composition = {
     movieParams: { width: 160, height: 90, voice: null },
     composition: [{ id: 'a', filename: used!, duration: 1, effects: [] }],
   }
-  const render = await client.post<{ taskId: string }>('/api/composition/render', { composition })
+  const render = await client.call(compositionApi.render, { body: { composition } })
   expect(render.status).toBe(200)
 
-  const refused = await client.del(`/api/web/tasks/user/uploads/${used}`)
-  const allowed = await client.del(`/api/web/tasks/user/uploads/${unused}`)
+  const refused = await client.call(mediaApi.deleteUpload, { params: { name: used } })
+  const allowed = await client.call(mediaApi.deleteUpload, { params: { name: unused } })
   recordTries(ctx, 2)
   expect(refused).toMatchObject({ status: 409, message: 'msg_media_in_use' })
   expect(allowed.status).toBe(200)
   expect([...(await storedUploads(server)).files.keys()]).toEqual([used])
 
   // Once the task is gone the file is the user's to delete again.
-  await client.del(`/api/web/tasks/${render.data.taskId}`)
-  expect((await client.del(`/api/web/tasks/user/uploads/${used}`)).status).toBe(200)
+  await client.call(tasksApi.delete, { params: { id: render.data.taskId } })
+  expect((await client.call(mediaApi.deleteUpload, { params: { name: used } })).status).toBe(200)
 })

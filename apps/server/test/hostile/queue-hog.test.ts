@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import {
   CANCEL_REASONS,
+  compositionApi,
   renderCost,
   renderTimeLimitSeconds,
+  tasksApi,
   type Composition,
-  type Task,
 } from '@storyreel/core'
 import { settled, signUp, waitForTask, type ApiClient } from '../client'
 import { ffmpegRunningFor } from '../processes'
@@ -29,7 +30,7 @@ beforeAll(async () => {
 afterAll(() => server.close())
 
 const render = async (client: ApiClient, composition: Composition) =>
-  client.post<{ taskId: string }>('/api/composition/render', { composition })
+  client.call(compositionApi.render, { body: { composition } })
 
 it('one account queues a render of days, and more, to hold the queue', async (ctx) => {
   const a = await signUp(server)
@@ -72,7 +73,7 @@ it('one account queues a render of days, and more, to hold the queue', async (ct
   let mostRunningForA = 0
   const watchA = setInterval(() => {
     void a.client
-      .get<Task[]>('/api/web/tasks')
+      .call(tasksApi.list)
       .then((res) => {
         const running = res.data.filter(
           (t) => t.state === 'EXECUTING' && t.subtask !== 'AWAITING_EXECUTION',
@@ -83,7 +84,9 @@ it('one account queues a render of days, and more, to hold the queue', async (ct
   }, 200)
   try {
     expect((await waitForTask(b.client, bTask)).state).toBe('FINISHED')
-    expect((await a.client.get<Task>(`/api/web/tasks/${poisoned}`)).data.state).toBe('EXECUTING')
+    expect((await a.client.call(tasksApi.get, { params: { id: poisoned } })).data.state).toBe(
+      'EXECUTING',
+    )
 
     const start = Date.now()
     const cut = await waitForTask(a.client, poisoned, settled, { timeoutMs: (limit + 30) * 1000 })

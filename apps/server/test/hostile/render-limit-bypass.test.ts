@@ -1,25 +1,22 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { CANCEL_REASONS, PLANS, type Composition, type Task } from '@storyreel/core'
-import { signUp, waitForTask, type ApiClient } from '../client'
+import { CANCEL_REASONS, PLANS, compositionApi, tasksApi } from '@storyreel/core'
+import { signUp, waitForTask } from '../client'
 import { startTestServer, type TestServer } from '../test-server'
 import { recordTries } from './attack'
-import { damagedClipComposition, heldClip, movieOf, uploadPicture } from './compositions'
+import {
+  damagedClipComposition,
+  heldClip,
+  movieOf,
+  queueRender,
+  SHORT_RENDER_TIME_LIMIT,
+  uploadPicture,
+} from './compositions'
 
 let server: TestServer
 beforeAll(async () => {
-  // A small time limit, so that a render past it is cut off within seconds.
-  server = await startTestServer({
-    worker: true,
-    env: { RENDER_TIME_FACTOR: '0.1', RENDER_TIME_MIN_SECONDS: '15' },
-  })
+  server = await startTestServer({ worker: true, env: SHORT_RENDER_TIME_LIMIT })
 })
 afterAll(() => server.close())
-
-async function render(client: ApiClient, composition: Composition) {
-  const res = await client.post<{ taskId: string }>('/api/composition/render', { composition })
-  expect(res.status).toBe(200)
-  return res.data.taskId
-}
 
 it('renders cut off, deleted or failed on purpose, to render past the monthly limit', async (ctx) => {
   const { client } = await signUp(server)
@@ -27,7 +24,7 @@ it('renders cut off, deleted or failed on purpose, to render past the monthly li
 
   // Stopped at its time limit (held at reading its clip, however fast the machine): the user's
   // composition took the worker; it counts.
-  const slow = await render(
+  const slow = await queueRender(
     client,
     movieOf(await heldClip(server, client), [640, 640], 1, 60, [{ name: 'distort', params: {} }]),
   )
@@ -40,23 +37,23 @@ it('renders cut off, deleted or failed on purpose, to render past the monthly li
   const long = movieOf(await heldClip(server, client), [640, 360], 1, 60, [
     { name: 'zoom', params: {} },
   ])
-  const deleted = await render(client, long)
+  const deleted = await queueRender(client, long)
   await waitForTask(client, deleted, (t) => t.subtask === 'RENDERING_VIDEO')
-  expect((await client.del(`/api/web/tasks/${deleted}`)).status).toBe(200)
+  expect((await client.call(tasksApi.delete, { params: { id: deleted } })).status).toBe(200)
 
   // Failed on our side (its stored file damaged): it does not count.
-  const failed = await render(client, await damagedClipComposition(server, client))
+  const failed = await queueRender(client, await damagedClipComposition(server, client))
   expect(await waitForTask(client, failed)).toMatchObject({
     state: 'CANCELLED',
     error: CANCEL_REASONS.render_failed.text,
   })
-  expect((await client.get<Task>(`/api/web/tasks/${deleted}`)).data.state).toBe('DELETED')
+  expect((await client.call(tasksApi.get, { params: { id: deleted } })).data.state).toBe('DELETED')
 
   // Three renders requested, two counted: the rest of the month's limit, and no more.
   const small = movieOf(file, [160, 90], 1, 1, [])
   const left = PLANS.FREE.monthlyVideoLimit - 2
-  for (let i = 0; i < left; i++) await render(client, small)
-  const refused = await client.post('/api/composition/render', { composition: small })
+  for (let i = 0; i < left; i++) await queueRender(client, small)
+  const refused = await client.call(compositionApi.render, { body: { composition: small } })
   recordTries(ctx, 3 + left + 1)
   expect(refused).toMatchObject({ status: 403, message: 'msg_video_limit_reached' })
 }, 180_000)

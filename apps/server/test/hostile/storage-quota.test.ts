@@ -1,7 +1,15 @@
 import { Readable } from 'node:stream'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { storageQuotaBytes, UPLOAD_RULES } from '@storyreel/core'
+import { cookieHeader } from '@storyreel/api-client'
+import {
+  CSRF_HEADER,
+  UPLOAD_RULES,
+  authApi,
+  endpointUrl,
+  mediaApi,
+  storageQuotaBytes,
+} from '@storyreel/core'
 import { media } from '../../src/db/schema'
 import { findUserByEmail } from '../../src/services/users'
 import { signUp, type ApiClient } from '../client'
@@ -9,6 +17,7 @@ import { bytesOf, fileOf, heavyPng, padded } from '../crafted-media'
 import { formWith, pictureFile } from '../media-fixtures'
 import { startTestServer, type TestServer } from '../test-server'
 import { onPostgres, recordTries } from './attack'
+import { openUpload } from './raw-upload'
 import { storedUploads } from './stored-uploads'
 
 let server: TestServer
@@ -35,7 +44,7 @@ it(`20 parallel padded uploads past a FREE user's quota${onPostgres ? ' (Postgre
   })
   const picture = heavyPng(await bytesOf(pictureFile('heavy.png')), 2 * MiB)
   const upload = fileOf(padded(picture, MiB), 'heavy.png')
-  const send = () => client.upload('/api/media/describe', formWith([upload]))
+  const send = () => client.call(mediaApi.describe, { body: formWith([upload]) })
   // The first call fetches the client's CSRF token, as a browser page does once.
   const answers = [await send(), ...(await Promise.all(Array.from({ length: 19 }, send)))]
   recordTries(ctx, answers.length)
@@ -74,12 +83,12 @@ function streamedForm(files: { name: string; bytes: Uint8Array; zeros: number }[
 }
 
 async function postStreamed(client: ApiClient, form: ReturnType<typeof streamedForm>) {
-  const { csrfToken } = (await client.get<{ csrfToken: string }>('/api/auth/csrf-token')).data
-  const res = await fetch(`${server.url}/api/media/describe`, {
+  const { csrfToken } = (await client.call(authApi.csrfToken)).data
+  const res = await fetch(server.url + endpointUrl(mediaApi.describe), {
     method: 'POST',
     headers: {
-      cookie: [...client.jar].map(([k, v]) => `${k}=${v}`).join('; '),
-      'x-csrf-token': csrfToken,
+      cookie: cookieHeader(client.jar),
+      [CSRF_HEADER]: csrfToken,
       'content-type': `multipart/form-data; boundary=${form.boundary}`,
     },
     body: form.body,
@@ -97,7 +106,7 @@ it('one request of five 45 MB files, declared and streamed', { timeout: 60_000 }
   expect(five.length * 45 * MiB).toBeGreaterThan(UPLOAD_RULES.maxRequestBytes)
 
   const big = fileOf(padded(picture, zeros), 'big.png')
-  const declared = await client.upload('/api/media/describe', formWith(five.map(() => big)))
+  const declared = await client.call(mediaApi.describe, { body: formWith(five.map(() => big)) })
   const streamed = await postStreamed(client, streamedForm(five))
   recordTries(ctx, 2)
 
@@ -107,5 +116,37 @@ it('one request of five 45 MB files, declared and streamed', { timeout: 60_000 }
   const after = await storedUploads(server)
   expect(after.files).toEqual(before.files)
   expect(after.rows).toHaveLength(before.rows.length)
+  expect(after.tmp).toEqual([])
+})
+
+it("uploads past what is left of a FREE user's quota, declared and streamed", async (ctx) => {
+  const { client, email } = await signUp(server)
+  const user = (await findUserByEmail(server.app.services.db, email))!
+  await server.app.services.db.insert(media).values({
+    userId: user.id,
+    name: 'nearly-full.png',
+    originalName: 'nearly-full.png',
+    kind: 'image',
+    mime: 'image/png',
+    size: storageQuotaBytes('FREE') - MiB,
+  })
+  const before = await storedUploads(server)
+
+  // Declared past it: refused from the head alone, none of the body sent.
+  const declared = await openUpload(server, client, 4 * MiB, '')
+  const head = await declared.answer
+  // Streamed without a length: refused once the file passes what is left.
+  const picture = await bytesOf(pictureFile('big.png'))
+  const streamed = await postStreamed(
+    client,
+    streamedForm([{ name: 'big.png', bytes: picture, zeros: 4 * MiB }]),
+  )
+  recordTries(ctx, 2)
+
+  expect(head).toMatch(/^HTTP\/1\.1 403 /)
+  expect(head).toContain('"message":"msg_storage_quota_exceeded"')
+  expect(streamed).toMatchObject({ status: 403, message: 'msg_storage_quota_exceeded' })
+  const after = await storedUploads(server)
+  expect(after.files).toEqual(before.files)
   expect(after.tmp).toEqual([])
 })

@@ -4,6 +4,7 @@ import { formWith, pictureFile } from '../media-fixtures'
 import { startTestServer, type TestServer } from '../test-server'
 import { recordTries } from './attack'
 import { storedUploads } from './stored-uploads'
+import { mediaApi } from '@storyreel/core'
 
 let server: TestServer
 beforeAll(async () => {
@@ -20,7 +21,7 @@ it('control characters and a NUL byte in an upload filename', async (ctx) => {
   ]
   const answers = []
   for (const name of names) {
-    answers.push(await client.upload('/api/media/describe', formWith([pictureFile(name)])))
+    answers.push(await client.call(mediaApi.describe, { body: formWith([pictureFile(name)]) }))
   }
   recordTries(ctx, names.length)
 

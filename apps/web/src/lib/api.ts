@@ -1,12 +1,21 @@
 import {
+  CSRF_HEADER,
   UI_TEXT,
   ValidationErrorDataSchema,
   authApi,
+  csrfTokenCache,
   endpointUrl,
   isMessageCode,
   messageText,
 } from '@storyreel/core'
-import type { AnswerOf, CallInput, Endpoint } from '@storyreel/core'
+import type {
+  AnswerOf,
+  CallArgs,
+  CallInput,
+  Endpoint,
+  MessageCode,
+  RequestInput,
+} from '@storyreel/core'
 import type { z } from 'zod'
 import { apiUrl } from '../config'
 
@@ -50,8 +59,8 @@ export function onSessionFailure(listener: Listener): () => void {
   return () => sessionListeners.delete(listener)
 }
 
-const SESSION_FAILED = 'msg_session_verification_failed'
-const CSRF_FAILED = 'msg_invalid_csrf_token'
+const SESSION_FAILED: MessageCode = 'msg_session_verification_failed'
+const CSRF_FAILED: MessageCode = 'msg_invalid_csrf_token'
 
 /** Turns a failed answer's body into the user's text (SPEC section 8). */
 export function messageFor(code: unknown, data: unknown): string {
@@ -66,40 +75,17 @@ export function messageFor(code: unknown, data: unknown): string {
 /** An endpoint that answers with a `{ data, message }` envelope (binary ones go through fetchBlob). */
 type JsonEndpoint = Endpoint & { answer: z.ZodType }
 
-/** The input is optional when the endpoint declares nothing the caller must send. */
-type CallArgs<E extends Endpoint> =
-  object extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>]
-
-/** CallInput with its types forgotten, as the code that builds the request sees it. */
-interface Input {
-  params?: Record<string, string>
-  query?: Record<string, string | number | boolean | undefined>
-  body?: unknown
-}
-
-let csrfToken: Promise<string> | null = null
-
-/** The CSRF token, fetched once and reused for every state-changing call. */
-function getCsrfToken(): Promise<string> {
-  csrfToken ??= callApi(authApi.csrfToken).then(
-    (answer) => answer.csrfToken,
-    (error: unknown) => {
-      csrfToken = null
-      throw error
-    },
-  )
-  return csrfToken
-}
+const csrfToken = csrfTokenCache(async () => (await callApi(authApi.csrfToken)).csrfToken)
 
 /** Forgets the CSRF token; the next state-changing call fetches a new one (after sign-in/out). */
 export function resetCsrfToken(): void {
-  csrfToken = null
+  csrfToken.forget()
 }
 
 /** Builds and sends one request; only a request that cannot be built or gets no answer fails. */
 async function request(
   endpoint: Endpoint,
-  { params, query, body }: Input,
+  { params, query, body }: RequestInput,
   headers: Record<string, string>,
   signal?: AbortSignal,
 ): Promise<Response> {
@@ -161,7 +147,7 @@ async function failure(response: Response): Promise<ApiError> {
 /** Sends a request; a failed answer is thrown, a successful one returned unread. */
 async function send(
   endpoint: Endpoint,
-  input: Input,
+  input: RequestInput,
   headers: Record<string, string> = {},
   signal?: AbortSignal,
 ): Promise<Response> {
@@ -179,13 +165,13 @@ function parse<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
 
 async function sendWithCsrf(
   endpoint: Endpoint,
-  input: Input,
+  input: RequestInput,
   headers: Record<string, string> = {},
   signal?: AbortSignal,
 ): Promise<Response> {
   if (endpoint.method === 'GET') return send(endpoint, input, headers, signal)
   const attempt = async () =>
-    send(endpoint, input, { ...headers, 'x-csrf-token': await getCsrfToken() }, signal)
+    send(endpoint, input, { ...headers, [CSRF_HEADER]: await csrfToken.get() }, signal)
   try {
     return await attempt()
   } catch (error) {
@@ -208,7 +194,7 @@ export async function callApi<E extends JsonEndpoint>(
   endpoint: E,
   ...[input]: CallArgs<E>
 ): Promise<AnswerOf<E>> {
-  const response = await sendWithCsrf(endpoint, (input ?? {}) as Input)
+  const response = await sendWithCsrf(endpoint, (input ?? {}) as RequestInput)
   const envelope = await readEnvelope(response)
   if (!envelope) throw new ApiError(UI_TEXT.noBody, response.status)
   return parse(endpoint.answer, envelope.data ?? null) as AnswerOf<E>
@@ -227,7 +213,7 @@ export async function callBinary<E extends BinaryEndpoint>(
   input: CallInput<E>,
   signal?: AbortSignal,
 ): Promise<Response> {
-  return sendWithCsrf(endpoint, input as Input, { Accept: '*/*' }, signal)
+  return sendWithCsrf(endpoint, input as RequestInput, { Accept: '*/*' }, signal)
 }
 
 /**

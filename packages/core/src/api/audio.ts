@@ -1,10 +1,11 @@
 import { z } from 'zod'
-import { MAX_NARRATION_CHARS } from '../narration'
+import { hasSpeech, MAX_NARRATION_CHARS } from '../narration'
 import { VoiceIdSchema } from '../voices'
 import { endpoint } from './endpoint'
 
 export const AudioGenerateBodySchema = z.object({
-  text: z.string().trim().min(1).max(MAX_NARRATION_CHARS),
+  /** Words to read: a text of punctuation alone is refused (msg_zod_validation_error: text). */
+  text: z.string().trim().max(MAX_NARRATION_CHARS).refine(hasSpeech, 'nothing to say'),
   voice: VoiceIdSchema,
 })
 

@@ -75,19 +75,26 @@ export const authApi = {
     path: '/auth/update-video-limit',
     answer: VideoLimitAnswerSchema,
   }),
-  csrfToken: endpoint({ method: 'GET', path: '/auth/csrf-token', answer: CsrfAnswerSchema }),
+  csrfToken: endpoint({
+    method: 'GET',
+    path: '/auth/csrf-token',
+    answer: CsrfAnswerSchema,
+    public: true,
+  }),
   providers: endpoint({
     method: 'GET',
     path: '/auth/providers',
     answer: AuthProvidersAnswerSchema,
+    public: true,
   }),
   /** POST behind CSRF (SPEC section 7 has GET): no other site can sign a user out. */
-  logout: endpoint({ method: 'POST', path: '/auth/logout', answer: z.null() }),
+  logout: endpoint({ method: 'POST', path: '/auth/logout', answer: z.null(), public: true }),
   createToken: endpoint({
     method: 'POST',
     path: '/auth/local/token/create',
     body: TokenCreateBodySchema,
     answer: z.null(),
+    public: true,
   }),
   register: endpoint({
     method: 'POST',
@@ -95,11 +102,13 @@ export const authApi = {
     query: RegisterQuerySchema,
     body: RegisterBodySchema,
     answer: LinkAnswerSchema,
+    public: true,
   }),
   login: endpoint({
     method: 'POST',
     path: '/auth/local/login',
     body: LoginBodySchema,
     answer: LinkAnswerSchema,
+    public: true,
   }),
 }

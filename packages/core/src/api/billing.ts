@@ -28,8 +28,19 @@ export const BillingUrlAnswerSchema = z.object({ url: z.url({ protocol: /^https?
 export const BillingConfigAnswerSchema = z.object({ configured: z.boolean() })
 export type BillingConfig = z.infer<typeof BillingConfigAnswerSchema>
 
+/**
+ * Where Stripe delivers its events, under the API prefix. Stripe calls it, not the app, so it is
+ * no endpoint of billingApi: the server keeps its body raw and checks its signature instead.
+ */
+export const STRIPE_WEBHOOK_PATH = '/stripe/webhook'
+
 export const billingApi = {
-  config: endpoint({ method: 'GET', path: '/stripe/config', answer: BillingConfigAnswerSchema }),
+  config: endpoint({
+    method: 'GET',
+    path: '/stripe/config',
+    answer: BillingConfigAnswerSchema,
+    public: true,
+  }),
   /**
    * Checkout for a paid plan; a user who already pays gets the billing portal's URL instead,
    * where the plan is changed or cancelled (SPEC section 6).

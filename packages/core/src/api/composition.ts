@@ -23,16 +23,20 @@ export type RenderBody = z.infer<typeof RenderBodySchema>
 export const RenderAnswerSchema = z.object({ taskId: z.string() })
 
 export const compositionApi = {
+  /** Fifty descriptions of about 1.5 KB each (a vision model's included), with room to spare. */
   create: endpoint({
     method: 'POST',
     path: '/composition/create',
     body: CreateCompositionBodySchema,
     answer: CreateCompositionAnswerSchema,
+    maxBodyBytes: 256 * 1024,
   }),
+  /** Fifty slides of ten effects at their longest texts come to about 1.2 MB. */
   render: endpoint({
     method: 'POST',
     path: '/composition/render',
     body: RenderBodySchema,
     answer: RenderAnswerSchema,
+    maxBodyBytes: 2 * 1024 * 1024,
   }),
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { MAX_MOVIE_SIDE, MEDIA_PAGE_SIZE } from '../limits'
+import { MAX_MOVIE_SIDE, MEDIA_PAGE_SIZE, UPLOAD_RULES } from '../limits'
 import { ImageDescriptionSchema, MediaFileSchema } from '../media-file'
 import { endpoint } from './endpoint'
 
@@ -111,6 +111,7 @@ export const mediaApi = {
     path: '/media/describe',
     body: 'multipart',
     answer: DescribeAnswerSchema,
+    maxBodyBytes: UPLOAD_RULES.maxRequestBytes,
   }),
   /**
    * Describes files already in the user's library (picked on /media) without sending them

@@ -3,17 +3,18 @@ import { FPS } from '../engine/frame'
 import type { ClipAudio } from './audio-mix'
 import { isVideo } from './media-kind'
 import { probeMedia, type MediaInfo } from './probe'
-import type { MediaTools } from './run-tool'
+import type { MediaTools, RunToolOptions } from './run-tool'
 
 /** Each clip probed once: its sound goes into the soundtrack, its size and length to its decoder. */
 export async function probeClips(
   composition: Composition,
   mediaPaths: readonly string[],
   tools: MediaTools,
+  opts: Pick<RunToolOptions, 'onSpawn'> = {},
 ): Promise<(MediaInfo | undefined)[]> {
   const infos: (MediaInfo | undefined)[] = []
   for (const [k, slide] of composition.composition.entries()) {
-    infos.push(isVideo(slide.filename) ? await probeMedia(mediaPaths[k]!, tools) : undefined)
+    infos.push(isVideo(slide.filename) ? await probeMedia(mediaPaths[k]!, tools, opts) : undefined)
   }
   return infos
 }

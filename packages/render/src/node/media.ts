@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises'
 import { backdropSize, FPS, type Backdrop, type Ctx, type Layer, type Media } from '../engine'
 import { preScaledSize } from '../engine/media-size'
 import { visibleRegion, type Region } from '../engine/visible-region'
+import { BOUNDED_DECODE } from './clip-frames'
 import { clipCut } from './clip-cut'
 import { isVideo } from './media-kind'
 import { probeMedia, scaleToRgb, type MediaInfo } from './probe'
@@ -105,7 +106,7 @@ async function loadClip(
   opts: ClipOptions,
 ): Promise<SlideMedia> {
   const tools = opts.tools ?? DEFAULT_TOOLS
-  const info = opts.info ?? (await probeMedia(path, tools))
+  const info = opts.info ?? (await probeMedia(path, tools, { onSpawn: opts.onSpawn }))
   const size = preScaledSize(info.width, info.height, width, height, slide)
   const from = opts.from ?? 0
   // Rounded down to the millisecond: rounded up, a seek to a frame's own time lands just past it
@@ -122,7 +123,7 @@ async function loadClip(
     tools.ffmpeg,
     [
       ...['-hide_banner', '-loglevel', 'error', '-nostdin'],
-      ...['-stream_loop', '-1', '-ss', start.toFixed(3), '-i', path],
+      ...['-stream_loop', '-1', '-ss', start.toFixed(3), ...BOUNDED_DECODE, '-i', path],
       ...['-t', Math.max(0.001, slide.duration - from).toFixed(3), '-an'],
       ...['-vf', `fps=${FPS},${cutAndScale(source, target, info)}`],
       ...['-f', 'rawvideo', 'pipe:1'],

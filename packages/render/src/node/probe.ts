@@ -1,4 +1,6 @@
-import { DEFAULT_TOOLS, runTool, type MediaTools } from './run-tool'
+import { UPLOAD_RULES } from '@storyreel/core'
+import { BOUNDED_DECODE, largestAnnouncedSide } from './clip-frames'
+import { DEFAULT_TOOLS, runTool, type MediaTools, type RunToolOptions } from './run-tool'
 
 export interface MediaInfo {
   width: number
@@ -28,25 +30,32 @@ export function scaleToRgb(size: string, info: MediaInfo, format: 'rgba' | 'rgb2
   return `scale=${size}${matrix},format=${format}`
 }
 
-/** Size, duration, audio presence and colour matrix of an image or video file, via ffprobe. */
+/**
+ * Size, duration, audio presence and colour matrix of a clip, via ffprobe. Rejects a clip any of
+ * whose frames would be over UPLOAD_RULES.maxVideoSide on a side, by every size its streams
+ * announce (largestAnnouncedSide), not the first frame's alone.
+ */
 export async function probeMedia(
   path: string,
   tools: MediaTools = DEFAULT_TOOLS,
+  opts: RunToolOptions = {},
 ): Promise<MediaInfo> {
-  const stdout = await runTool(tools.ffprobe, [
-    '-v',
-    'error',
-    '-show_entries',
-    'stream=codec_type,width,height,color_space:stream_side_data=rotation:format=duration',
-    '-of',
-    'json',
-    path,
-  ]).catch((e: Error) => {
+  const stdout = await runTool(
+    tools.ffprobe,
+    [
+      ...['-v', 'error', ...BOUNDED_DECODE],
+      '-show_entries',
+      'stream=codec_type,codec_name,width,height,color_space:stream_side_data=rotation:format=duration',
+      ...['-of', 'json', path],
+    ],
+    opts,
+  ).catch((e: Error) => {
     throw new Error(`cannot read media ${path}: ${e.message}`)
   })
   const info = JSON.parse(stdout.toString()) as {
     streams?: {
       codec_type: string
+      codec_name?: string
       width?: number
       height?: number
       color_space?: string
@@ -54,8 +63,12 @@ export async function probeMedia(
     }[]
     format?: { duration?: string }
   }
-  const video = info.streams?.find((s) => s.codec_type === 'video')
+  const videos = info.streams?.filter((s) => s.codec_type === 'video') ?? []
+  const video = videos[0]
   if (!video?.width || !video.height) throw new Error(`no picture in media ${path}`)
+  const codecs = videos.map((s) => s.codec_name ?? 'unknown')
+  const side = await largestAnnouncedSide(path, codecs, tools, opts)
+  if (side > UPLOAD_RULES.maxVideoSide) throw new Error(`frames of ${side} px in media ${path}`)
   // Phone videos store portrait as landscape plus a rotation; ffmpeg applies it when decoding.
   const rotated =
     Math.abs(video.side_data_list?.find((d) => d.rotation !== undefined)?.rotation ?? 0) % 180 ===

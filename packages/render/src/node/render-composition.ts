@@ -8,7 +8,7 @@ import { rename, rm } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import { holdFrameMemory } from './native-addons'
 import type { RenderThreadInput } from './render-job'
-import type { RenderThreadMessage } from './render-thread'
+import type { RenderThreadCommand, RenderThreadMessage } from './render-thread'
 import { DEFAULT_TOOLS, killTools, type MediaTools } from './run-tool'
 import { startTsThread } from './ts-thread'
 
@@ -48,9 +48,16 @@ function tempBeside(file: string): string {
 }
 
 /**
+ * How long a stopped render thread may take to end its tools and report (the frame it is drawing
+ * first): past it, the thread is terminated and its tools killed by pid, left unreaped.
+ */
+const STOP_GRACE_MS = 10_000
+
+/**
  * Renders a composition to an MP4 (H.264 yuv420p, 30 fps, AAC, faststart) and a JPEG
  * thumbnail. Both are written beside their final paths and renamed at the end, so a failed or
- * aborted render leaves no half-written file; an abort kills ffmpeg and rejects with AbortError.
+ * aborted render leaves no half-written file; an abort kills ffmpeg and rejects with AbortError
+ * once the render thread has waited for every tool it started to end.
  */
 export async function renderComposition(
   opts: RenderOptions,
@@ -67,9 +74,10 @@ export async function renderComposition(
     tools: opts.tools ?? DEFAULT_TOOLS,
     ...(opts.range && { range: opts.range }),
   }
+  // The thread's tools still running, for a thread that never reports (crashed, or stuck).
   const pids = new Set<number>()
   let thumbnail = false
-  const killAll = () => killTools(pids)
+  let reported = false
   const thread = startTsThread(new URL('./render-thread.ts', import.meta.url), input)
   // Held here, not on the thread: a thread ended by an abort runs no code of its own to release.
   const releaseFrameMemory = holdFrameMemory()
@@ -78,24 +86,29 @@ export async function renderComposition(
   try {
     const result = await new Promise<{ durationSeconds: number; frames: number }>(
       (resolve, reject) => {
+        let grace: NodeJS.Timeout | undefined
         const onAbort = () => {
-          killAll()
-          reject(abortError(signal!))
+          thread.postMessage({ type: 'stop' } satisfies RenderThreadCommand)
+          grace = setTimeout(() => reject(abortError(signal!)), STOP_GRACE_MS)
         }
         signal?.addEventListener('abort', onAbort, { once: true })
-        const settle = () => signal?.removeEventListener('abort', onAbort)
+        const settle = () => {
+          signal?.removeEventListener('abort', onAbort)
+          clearTimeout(grace)
+        }
         thread.on('message', (m: RenderThreadMessage) => {
           if (m.type === 'progress') opts.onProgress?.(m.percent)
           else if (m.type === 'thumbnail') {
             thumbnail = true
             opts.onThumbnail?.(input.thumbnailFile)
           } else if (m.type === 'spawn') pids.add(m.pid)
-          else if (m.type === 'done') {
+          else if (m.type === 'ended') pids.delete(m.pid)
+          else {
+            reported = true
             settle()
-            resolve({ durationSeconds: m.durationSeconds, frames: m.frames })
-          } else {
-            settle()
-            reject(Object.assign(new Error(m.message), { stack: m.stack }))
+            if (signal?.aborted) reject(abortError(signal))
+            else if (m.type === 'done') resolve(m)
+            else reject(Object.assign(new Error(m.message), { stack: m.stack }))
           }
         })
         thread.on('error', (e) => {
@@ -110,11 +123,11 @@ export async function renderComposition(
     )
     await rename(input.outFile, opts.outFile)
     if (thumbnail) await rename(input.thumbnailFile, opts.thumbnailFile)
-    return { ...result, thumbnail }
+    return { durationSeconds: result.durationSeconds, frames: result.frames, thumbnail }
   } catch (e) {
     await thread.terminate()
-    // The thread may have started a decoder after the first kill.
-    killAll()
+    // Their thread is gone: nobody will reap them, but they stop using the machine.
+    if (!reported) killTools(pids)
     await cleanup()
     throw e
   } finally {

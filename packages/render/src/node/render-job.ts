@@ -86,7 +86,9 @@ export async function renderJob(
   const slides = job.composition.composition
   const counts = slideFrameCounts(slides.map((s) => s.duration))
   const frames = counts.reduce((a, b) => a + b, 0)
-  const infos = await probeClips(job.composition, job.mediaPaths, job.tools)
+  const infos = await probeClips(job.composition, job.mediaPaths, job.tools, {
+    onSpawn: hooks.onSpawn,
+  })
   const range = job.range ?? { start: 0, end: frames }
   const total = range.end - range.start
   const encoder = startEncoder({

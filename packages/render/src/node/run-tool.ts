@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process'
+import { spawn, type ChildProcess } from 'node:child_process'
 
 /** Where ffmpeg (5.1 or newer) and ffprobe are; the server passes its configured paths. */
 export interface MediaTools {
@@ -23,6 +23,12 @@ export function killTools(pids: Iterable<number>): void {
   }
 }
 
+export interface RunToolOptions {
+  signal?: AbortSignal
+  /** Sees the child as soon as it is started: a render thread must wait for it to end. */
+  onSpawn?: (child: ChildProcess) => void
+}
+
 /** How much of stderr an error keeps: the end, where ffmpeg says what went wrong. */
 const STDERR_TAIL = 2000
 
@@ -33,7 +39,7 @@ const STDERR_TAIL = 2000
 export async function runTool(
   program: string,
   args: readonly string[],
-  opts: { signal?: AbortSignal } = {},
+  opts: RunToolOptions = {},
 ): Promise<Buffer> {
   return (await run(program, args, opts)).stdout
 }
@@ -42,7 +48,7 @@ export async function runTool(
 export async function runToolReport(
   program: string,
   args: readonly string[],
-  opts: { signal?: AbortSignal } = {},
+  opts: RunToolOptions = {},
 ): Promise<string> {
   return (await run(program, args, opts)).stderr
 }
@@ -50,7 +56,7 @@ export async function runToolReport(
 function run(
   program: string,
   args: readonly string[],
-  opts: { signal?: AbortSignal },
+  opts: RunToolOptions,
 ): Promise<{ stdout: Buffer; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(program, args, {
@@ -58,6 +64,7 @@ function run(
       signal: opts.signal,
       killSignal: 'SIGKILL',
     })
+    opts.onSpawn?.(child)
     const out: Buffer[] = []
     let err = ''
     child.stdout.on('data', (d: Buffer) => out.push(d))

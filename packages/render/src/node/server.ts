@@ -5,6 +5,7 @@
  */
 export { renderComposition, type RenderOptions } from './render-composition'
 export { probeMedia, scaleToRgb, type MediaInfo } from './probe'
+export { clipStill } from './clip-still'
 export { DEFAULT_TOOLS, runTool, type MediaTools } from './run-tool'
 export { buildNarrationTrack, type NarrationPart } from './narration-track'
 export { slideFrameCounts, slideSpans } from '../engine/frame'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { EFFECT_NAMES, FONTS, type ImageDescription } from '@storyreel/core'
+import { API_PREFIX, EFFECT_NAMES, FONTS, uploadUrl, type ImageDescription } from '@storyreel/core'
 import { aiParamNames, composeMessages, compositionAnswerSchema } from './compose-request'
 import { strictJsonSchema } from './strict-json-schema'
 
@@ -37,7 +37,7 @@ describe('the composition the model is asked for', () => {
       mood: 'calm',
       mediaFile: {
         name: 'a.png',
-        path: '/api/web/tasks/user/uploads/a.png',
+        path: uploadUrl('a.png'),
         type: 'image',
         compressedUrl: null,
         isExternalProvider: false,
@@ -58,6 +58,6 @@ describe('the composition the model is asked for', () => {
       subject: 'a lighthouse',
       mood: 'calm',
     })
-    expect(user!.content).not.toContain('/api/')
+    expect(user!.content).not.toContain(`${API_PREFIX}/`)
   })
 })

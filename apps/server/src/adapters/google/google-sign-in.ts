@@ -1,4 +1,5 @@
 import * as oidc from 'openid-client'
+import { API_PREFIX, GOOGLE_SIGN_IN } from '@storyreel/core'
 import type { Env } from '../../env'
 
 /** What one sign-in attempt carries from its start to its callback (in a sealed cookie). */
@@ -20,18 +21,23 @@ export type IdTokenClaims = oidc.IDToken
  */
 export interface GoogleSignIn {
   /** Where to send the browser, and what its callback must match. */
-  start(redirectUri: string): Promise<{ url: string; attempt: SignInAttempt }>
+  start(): Promise<{ url: string; attempt: SignInAttempt }>
   /** Exchanges the code of the callback's query; throws on any failed check. */
   finish(callbackQuery: URLSearchParams, attempt: SignInAttempt): Promise<IdTokenClaims>
 }
 
 const SCOPE = 'openid email profile'
 
-/** Google's client when GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set, else null. */
+/**
+ * Google's client when GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set (env.ts then requires
+ * PUBLIC_URL), else null. The redirect URI is PUBLIC_URL's: a forged Host cannot change where
+ * the provider sends the code.
+ */
 export function openGoogleSignIn(env: Env): GoogleSignIn | null {
   const clientId = env.GOOGLE_CLIENT_ID
   const clientSecret = env.GOOGLE_CLIENT_SECRET
-  if (!clientId || !clientSecret) return null
+  if (!clientId || !clientSecret || !env.PUBLIC_URL) return null
+  const redirectUri = `${new URL(env.PUBLIC_URL).origin}${API_PREFIX}${GOOGLE_SIGN_IN.callbackPath}`
   const issuer = new URL(env.GOOGLE_ISSUER)
   // env.ts allows plain http only on a loopback host (the tests' provider).
   const insecure = issuer.protocol === 'http:' ? [oidc.allowInsecureRequests] : []
@@ -52,7 +58,7 @@ export function openGoogleSignIn(env: Env): GoogleSignIn | null {
   }
 
   return {
-    async start(redirectUri) {
+    async start() {
       const config = await discover()
       const attempt: SignInAttempt = {
         state: oidc.randomState(),

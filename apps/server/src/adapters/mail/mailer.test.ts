@@ -5,6 +5,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { SMTPServer } from 'smtp-server'
 import { apiClient } from '../../../test/client'
 import { startTestServer, type TestServer } from '../../../test/test-server'
+import { authApi } from '@storyreel/core'
 
 /** A real SMTP server on 127.0.0.1 that keeps what it receives. */
 const received: { from: string; to: string[]; data: string; user?: string }[] = []
@@ -49,18 +50,15 @@ it('sends the sign-in code by SMTP when configured, and the code signs the user 
   const client = apiClient(server)
   const email = 'smtp-user@example.com'
   expect(
-    (await client.post('/api/auth/local/token/create', { email, type: 'register' })).status,
+    (await client.call(authApi.createToken, { body: { email, type: 'register' } })).status,
   ).toBe(200)
   expect(received).toHaveLength(1)
   const mail = received[0]!
   expect(mail).toMatchObject({ from: 'hello@storyreel.test', to: [email], user: 'mailer' })
   expect(mail.data).toMatch(/Subject: Your Storyreel code/)
   const token = /verification code is (\d{6})/.exec(mail.data)![1]!
-  const reg = await client.post('/api/auth/local/register', {
-    name: 'S',
-    surname: 'M',
-    email,
-    token,
+  const reg = await client.call(authApi.register, {
+    body: { name: 'S', surname: 'M', email, token },
   })
   expect(reg.status).toBe(200)
   // Nothing went to the local outbox.

@@ -28,7 +28,10 @@ export const storageKeys = {
   captions: (taskId: string) => `renders/${taskId}/captions.vtt`,
   /** A split render's plan and segments, until they are joined (decision 016). */
   split: (taskId: string) => `renders/${taskId}/split`,
-  /** A text spoken by one voice of one engine (sha256 of the text): `.mp3` and `.json`. */
-  speech: (engine: string, voice: string, textHash: string, ext: 'mp3' | 'json') =>
-    `speech/${engine}/${voice}/${textHash}.${ext}`,
+  /**
+   * A text spoken for one user by one voice of one engine (sha256 of the text): `.mp3` and
+   * `.json`. Per user, so that nobody is answered from another user's entry.
+   */
+  speech: (userId: string, engine: string, voice: string, textHash: string, ext: 'mp3' | 'json') =>
+    `speech/${userId}/${engine}/${voice}/${textHash}.${ext}`,
 }

@@ -29,7 +29,10 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'voice-test-'))
   await Promise.all(
     VOICES.map(async ({ id }) => {
-      const [sentence, story] = [await engine.speak(SENTENCE, id), await engine.speak(STORY, id)]
+      const [sentence, story] = [
+        await engine.speak(SENTENCE, id, { owner: 'test' }),
+        await engine.speak(STORY, id, { owner: 'test' }),
+      ]
       const storyFile = path.join(dir, `${id}.mp3`)
       await writeFile(storyFile, story.mp3)
       spoken.set(id, { sentence, story, storyFile })

@@ -40,7 +40,7 @@ function openAiError(status: number, message: string, type: string) {
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'openai-voice-test-'))
   // The "OpenAI" voice is an offline one: real speech, whose pauses the test can hear.
-  recorded = await embeddedVoice({ ffmpeg: 'ffmpeg' }).speak(STORY, 'clb')
+  recorded = await embeddedVoice({ ffmpeg: 'ffmpeg' }).speak(STORY, 'clb', { owner: 'test' })
   server = createServer((req, res) => {
     void (async () => {
       if (req.method !== 'POST' || req.url !== '/v1/audio/speech') {
@@ -77,7 +77,7 @@ const mp3Answer = (mp3: Buffer) => (res: ServerResponse) =>
 describe('OpenAI voice', () => {
   it('asks the speech API in its wire format and times the words by aligning the audio', async () => {
     answer = mp3Answer(recorded.mp3)
-    const speech = await voice().speak(STORY, 'clb')
+    const speech = await voice().speak(STORY, 'clb', { owner: 'test' })
     expect(requests.at(-1)).toEqual({
       auth: `Bearer ${KEY}`,
       type: 'application/json',
@@ -108,25 +108,25 @@ describe('OpenAI voice', () => {
   it('falls back to estimated times when the audio cannot be aligned with the text', async () => {
     answer = mp3Answer(recorded.mp3)
     const text = 'Completely different words were never spoken here at all, not one.'
-    const speech = await voice().speak(text, 'bdl')
+    const speech = await voice().speak(text, 'bdl', { owner: 'test' })
     expect(requests.at(-1)!.body.voice).toBe('onyx')
     expect(speech.words.map((w) => w.text)).toEqual(narrationWords(text))
     expect(speech.words.at(-1)!.end).toBeLessThanOrEqual(speech.seconds)
   })
 
   it("turns OpenAI's error answers into errors that say what went wrong", async () => {
-    await expect(voice('sk-wrong').speak('Hello.', 'bdl')).rejects.toThrow(
+    await expect(voice('sk-wrong').speak('Hello.', 'bdl', { owner: 'test' })).rejects.toThrow(
       'OpenAI speech failed: 401 invalid_request_error: Incorrect API key provided.',
     )
     answer = openAiError(429, 'Rate limit reached for requests', 'requests')
-    await expect(voice().speak('Hello.', 'bdl')).rejects.toThrow(
+    await expect(voice().speak('Hello.', 'bdl', { owner: 'test' })).rejects.toThrow(
       'OpenAI speech failed: 429 requests: Rate limit reached for requests',
     )
   })
 
   it('refuses an answer that is not audio', async () => {
     answer = (res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html>proxy</html>')
-    await expect(voice().speak('Hello.', 'bdl')).rejects.toThrow(/not audio/)
+    await expect(voice().speak('Hello.', 'bdl', { owner: 'test' })).rejects.toThrow(/not audio/)
   })
 
   it('gives each of the six voices an OpenAI voice of its own', () => {

@@ -21,12 +21,11 @@ import {
 import { claimTask, showThumbnail } from '../../services/render-tasks'
 import { HEARTBEAT_STALE_MS, workDir } from '../liveness'
 import { whileDrawing } from '../render-load'
+import { workRenderSlots, type SlotKind } from '../render-slots'
 import { planSplit, renderSplit, type SplitConfig } from '../split-render'
 import {
   endRun,
   finishRun,
-  registerLocalWorkers,
-  renderVideoQueue,
   RenderVideoJobSchema,
   retryWhenFree,
   startRunHeartbeat,
@@ -37,15 +36,19 @@ import type { RangeDeps } from './render-range'
 export interface RenderDeps extends RangeDeps {
   /** Speaks the slides' narration. */
   voice: VoiceEngine
+  /** What the speech cache may hold, bytes (SPEECH_CACHE_MB). */
+  speechCacheBytes: number
   /** When a long render is split across idle workers (decision 016). */
   split: SplitConfig
 }
 
-/** What a running job has besides its deps: the queue, and this process's shutdown. */
+/** What a running job has besides its deps: the queue, this process's shutdown, its slot. */
 interface RunDeps extends RenderDeps {
   boss: PgBoss
   /** Aborted when this process shuts down: running renders stop and go back to the queue. */
   shutdown: AbortSignal
+  /** The slot that runs it (../render-slots.ts). */
+  slot: SlotKind
 }
 
 /** The renders' time limit as the environment sets it. */
@@ -85,19 +88,21 @@ async function storeEarlyThumbnail(
 /** Speaks the slides' narration, if the composition has any: null when it has none. */
 async function narrate(
   deps: RunDeps,
-  composition: Composition,
+  task: { userId: string; composition: Composition },
   work: string,
   heartbeat: Heartbeat,
   signal: AbortSignal,
 ): Promise<Narration | null> {
-  if (!hasNarration(composition)) return null
+  if (!hasNarration(task.composition)) return null
   await heartbeat.enter('GENERATING_AUDIO')
   const speech = {
     voice: deps.voice,
     storage: deps.storage,
+    db: deps.db,
+    cacheBytes: deps.speechCacheBytes,
     tmpDir: path.join(deps.dataDir, 'tmp'),
   }
-  return narrateComposition({ ...speech, tools: deps.tools }, composition, work, signal)
+  return narrateComposition({ ...speech, tools: deps.tools }, task, work, signal)
 }
 
 /** What a run renders, with what, and where to. */
@@ -123,7 +128,7 @@ interface RenderInput {
 async function renderVideo(deps: RunDeps, input: RenderInput): Promise<boolean> {
   const { taskId, rendered, narration, media, outFile, thumbnailFile, signal } = input
   const { onProgress, onThumbnail } = input
-  const split = await planSplit(deps, { id: taskId, renderQueue: renderVideoQueue.name }, rendered)
+  const split = await planSplit(deps, taskId, rendered)
   if (split) {
     await renderSplit(deps, {
       taskId,
@@ -140,7 +145,7 @@ async function renderVideo(deps: RunDeps, input: RenderInput): Promise<boolean> 
       onThumbnail,
     })
   } else {
-    await whileDrawing(() =>
+    const render = () =>
       renderComposition({
         composition: rendered,
         resolveMedia: (filename) => media.get(filename)!,
@@ -151,8 +156,9 @@ async function renderVideo(deps: RunDeps, input: RenderInput): Promise<boolean> 
         signal,
         onProgress,
         onThumbnail,
-      }),
-    )
+      })
+    // A short slot's render holds no main slot: a free one may still draw ranges beside it.
+    await (deps.slot === 'main' ? whileDrawing(render) : render())
   }
   return Boolean(split)
 }
@@ -167,7 +173,7 @@ async function renderVideo(deps: RunDeps, input: RenderInput): Promise<boolean> 
  */
 export async function runRenderVideo(
   deps: RunDeps,
-  job: { id: string; data: unknown; priority?: number },
+  job: { id: string; name: string; data: unknown; priority?: number },
   attempt: { retryCount: number; retryLimit: number },
 ): Promise<void> {
   const { db, log } = deps
@@ -175,7 +181,9 @@ export async function runRenderVideo(
   const runId = randomUUID()
   const liveSince = new Date(Date.now() - HEARTBEAT_STALE_MS)
   const task = await claimTask(db, taskId, { runId, jobId: job.id, liveSince })
-  if (task === 'busy') return retryWhenFree(deps, taskId, job.priority)
+  if (task === 'busy') {
+    return retryWhenFree(deps, taskId, { queue: job.name, priority: job.priority })
+  }
   if (!task) return
   const work = workDir(deps.dataDir, task.id, runId)
   const limitSeconds = renderTimeLimitSeconds(task.composition, deps.timeLimit)
@@ -188,7 +196,13 @@ export async function runRenderVideo(
     const signal = AbortSignal.any([heartbeat.signal, deps.shutdown, deadline])
     await mkdir(work, { recursive: true })
     const media = await fetchMedia(deps, task, composition)
-    const narration = await narrate(deps, composition, work, heartbeat, signal)
+    const narration = await narrate(
+      deps,
+      { userId: task.userId, composition },
+      work,
+      heartbeat,
+      signal,
+    )
     await heartbeat.enter('RENDERING_VIDEO')
     const input: RenderInput = {
       taskId,
@@ -232,25 +246,22 @@ export async function runRenderVideo(
   }
 }
 
-/** Starts `concurrency` render loops on the queue. */
-export async function workRenderVideo(boss: PgBoss, deps: RenderDeps, concurrency: number) {
+/**
+ * Starts this process's render slots (../render-slots.ts): `slots.main` for any render,
+ * `slots.short` for short ones beside them. The function returned makes running renders stop and
+ * go back to the queue, and resolves once they have.
+ */
+export function workRenderVideo(
+  boss: PgBoss,
+  deps: RenderDeps,
+  slots: Record<SlotKind, number>,
+): () => Promise<void> {
   const shutdown = new AbortController()
-  const runDeps: RunDeps = { ...deps, boss, shutdown: shutdown.signal }
-  const workers: string[] = []
-  registerLocalWorkers(boss, workers)
-  for (let i = 0; i < concurrency; i++) {
-    const worker = await boss.work(
-      renderVideoQueue.name,
-      { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 1 },
-      async ([job]) => {
-        if (!job) return
-        await runRenderVideo(runDeps, job, {
-          retryCount: job.retryCount,
-          retryLimit: job.retryLimit,
-        })
-      },
-    )
-    workers.push(worker)
+  const stopSlots = workRenderSlots(boss, deps, slots, (job, slot) =>
+    runRenderVideo({ ...deps, boss, shutdown: shutdown.signal, slot }, job, job),
+  )
+  return () => {
+    shutdown.abort()
+    return stopSlots()
   }
-  return () => shutdown.abort()
 }

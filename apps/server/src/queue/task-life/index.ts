@@ -6,8 +6,9 @@
  *                 |                 |  '--retry (AWAITING_EXECUTION)
  *                 '----- delete ----'-------> DELETED (from any state but DELETED)
  *
- * - queue-render.ts: the user's request, the render queue and its job (queueRender), and the
- *   retry of a task whose user has another render running (retryWhenFree);
+ * - render-queues.ts: the two render queues, long and short, by the render's estimated cost;
+ * - queue-render.ts: the user's request and its job (queueRender), and the retry of a task whose
+ *   user has another render running (retryWhenFree);
  * - heartbeat.ts: a running render's beats, on its task or, for a range of a split render, on
  *   its job; the render stops when a beat finds the work is no longer its own;
  * - end-run.ts: a run's end, finished (finishRun) or thrown (endRun), as run-outcome.ts decides;
@@ -27,8 +28,8 @@ export { startRangeHeartbeat, startRunHeartbeat } from './heartbeat'
 export {
   queueRender,
   registerLocalWorkers,
-  renderVideoQueue,
   RenderVideoJobSchema,
   retryWhenFree,
 } from './queue-render'
+export { RENDER_QUEUES, renderQueueOf, renderVideoQueue, shortRenderQueue } from './render-queues'
 export { recoverStale } from './stale'

@@ -5,20 +5,10 @@ import type { Db } from '../../db/client'
 import type { users } from '../../db/schema'
 import { attachJob, cancelUnqueued, loadTask, requestRender } from '../../services/render-tasks'
 import { fairPriority } from '../fair-order'
+import { RENDER_QUEUES, renderQueueOf } from './render-queues'
 
 /** The render job's payload, checked when a worker takes the job. */
 export const RenderVideoJobSchema = z.object({ taskId: z.uuid() })
-
-/** Retries before a render is given up; a retry also follows a worker that died mid-render. */
-const RENDER_RETRY_LIMIT = 2
-
-export const renderVideoQueue = {
-  name: 'render',
-  retryLimit: RENDER_RETRY_LIMIT,
-  retryDelay: 1,
-  // Each job sets its own expiry from its time limit (enqueueRender); this is the fallback.
-  expireInSeconds: 60 * 60,
-}
 
 /**
  * pg-boss expires a job this long after the run's own time limit: setting up and storing the
@@ -37,53 +27,58 @@ interface QueueDeps {
 }
 
 /**
- * The render workers of each queue client in this process: a job queued where a worker waits
- * wakes it at once instead of at its next poll, up to a second later (the server's in-process
- * worker, as `npm start` runs it). Workers in other processes still find it by polling.
+ * The render slots of each queue client in this process: a job queued where a slot waits wakes
+ * it at once instead of at its next poll, up to a second later (the server's in-process worker,
+ * as `npm start` runs it). Workers in other processes still find it by polling.
  */
-const localWorkers = new WeakMap<PgBoss, string[]>()
+const localSlots = new WeakMap<PgBoss, Set<() => void>>()
 
-/** This process's render workers on `boss`, woken by each render queued here. */
-export function registerLocalWorkers(boss: PgBoss, workers: string[]) {
-  localWorkers.set(boss, workers)
+/** Wakes `wake` at each render queued here on `boss`; the function returned stops it. */
+export function registerLocalWorkers(boss: PgBoss, wake: () => void): () => void {
+  let slots = localSlots.get(boss)
+  if (!slots) localSlots.set(boss, (slots = new Set()))
+  slots.add(wake)
+  return () => slots.delete(wake)
 }
 
 /**
- * Queues a render job for the task and records it on the task; pg-boss expires the job only
- * after the run's own time limit. `priority` is its place in the fair order of users' renders
- * (../fair-order.ts).
+ * Queues a render job for the task on `queue` and records it on the task; pg-boss expires the
+ * job only after the run's own time limit. `priority` is its place in the fair order of users'
+ * renders (../fair-order.ts).
  */
 async function enqueueRender(
   deps: QueueDeps,
   task: { id: string; composition: Composition },
-  opts: { startAfterSeconds?: number; priority?: number },
+  opts: { queue: string; startAfterSeconds?: number; priority?: number },
 ) {
   const { boss } = deps
   const limit = renderTimeLimitSeconds(task.composition, deps.timeLimit)
   const job = RenderVideoJobSchema.parse({ taskId: task.id })
-  const id = await boss.send(renderVideoQueue.name, job, {
+  const id = await boss.send(opts.queue, job, {
     expireInSeconds: Math.ceil(limit) + EXPIRY_MARGIN_SECONDS,
     ...(opts.startAfterSeconds && { startAfter: opts.startAfterSeconds }),
     ...(opts.priority !== undefined && { priority: opts.priority }),
   })
   if (!id) throw new Error(`render job for task ${task.id} was not queued`)
-  for (const worker of localWorkers.get(boss) ?? []) boss.notifyWorker(worker)
+  for (const wake of localSlots.get(boss) ?? []) wake()
   await attachJob(deps.db, task.id, id)
 }
 
 /**
  * The user asks for a render: a new QUEUED task (refused as requestRender says) and its job, in
- * the user's turn of the fair order. A task whose job could not be queued ends CANCELLED.
+ * the short or the long queue by its estimated cost, in the user's turn of the fair order. A task
+ * whose job could not be queued ends CANCELLED.
  */
 export async function queueRender(
-  deps: QueueDeps,
+  deps: QueueDeps & { shortRenderSeconds: number },
   user: typeof users.$inferSelect,
   composition: Composition,
 ) {
   const task = await requestRender(deps.db, user, composition)
   try {
-    const priority = await fairPriority(deps.db, renderVideoQueue.name, user.id)
-    await enqueueRender(deps, task, { priority })
+    const priority = await fairPriority(deps.db, RENDER_QUEUES, user.id)
+    const queue = renderQueueOf(composition, deps.shortRenderSeconds)
+    await enqueueRender(deps, task, { queue, priority })
   } catch (err) {
     await cancelUnqueued(deps.db, task.id)
     throw err
@@ -94,10 +89,14 @@ export async function queueRender(
 /**
  * The user has another render running: the task waits in a new job a few seconds on, and the
  * run that found it busy ends, so that its worker moves on to other users' renders instead of
- * blocking on it. The new job keeps the old one's place in the fair order.
+ * blocking on it. The new job keeps the old one's queue and place in the fair order.
  */
-export async function retryWhenFree(deps: QueueDeps, taskId: string, priority?: number) {
+export async function retryWhenFree(
+  deps: QueueDeps,
+  taskId: string,
+  job: { queue: string; priority?: number },
+) {
   const task = await loadTask(deps.db, taskId)
   if (!task) return
-  await enqueueRender(deps, task, { startAfterSeconds: BUSY_RETRY_SECONDS, priority })
+  await enqueueRender(deps, task, { ...job, startAfterSeconds: BUSY_RETRY_SECONDS })
 }

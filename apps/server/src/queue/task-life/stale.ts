@@ -3,7 +3,7 @@ import type PgBoss from 'pg-boss'
 import { storageKeys, type Storage } from '../../adapters/storage/storage'
 import type { Db } from '../../db/client'
 import { giveUpStale, releaseStale, type TaskRow } from '../../services/render-tasks'
-import { renderVideoQueue } from './queue-render'
+import { RENDER_QUEUES } from './render-queues'
 
 /**
  * A task whose run stopped beating (its worker killed, its machine gone): its job is failed, so
@@ -17,9 +17,9 @@ export async function recoverStale(
 ) {
   const { boss, db, log } = deps
   log.warn({ taskId: task.id }, 'render worker stopped; handing the task to another')
-  const queue = renderVideoQueue.name
-  if (task.jobId) await boss.fail(queue, task.jobId, { message: 'worker stopped' })
-  const job = task.jobId ? await boss.getJobById(queue, task.jobId) : null
+  const queue = task.jobId ? await queueOfJob(boss, task.jobId) : null
+  if (queue) await boss.fail(queue, task.jobId!, { message: 'worker stopped' })
+  const job = queue ? await boss.getJobById(queue, task.jobId!) : null
   if (job && job.state === 'retry') {
     await releaseStale(db, task)
   } else if (!job || job.state === 'failed') {
@@ -27,4 +27,12 @@ export async function recoverStale(
     await giveUpStale(db, task)
     await deps.storage.deletePrefix(storageKeys.split(task.id))
   }
+}
+
+/** The render queue that holds the job: a render's queue follows its estimated cost. */
+async function queueOfJob(boss: PgBoss, jobId: string): Promise<string | null> {
+  for (const queue of RENDER_QUEUES) {
+    if (await boss.getJobById(queue, jobId)) return queue
+  }
+  return null
 }

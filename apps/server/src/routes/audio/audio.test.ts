@@ -4,9 +4,12 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MAX_NARRATION_CHARS } from '@storyreel/core'
+import { like } from 'drizzle-orm'
+import { MAX_NARRATION_CHARS, audioApi } from '@storyreel/core'
 import { apiClient, signUp } from '../../../test/client'
 import { startTestServer, type TestServer } from '../../../test/test-server'
+import { speechCache } from '../../db/schema'
+import { findUserByEmail } from '../../services/users'
 
 const run = promisify(execFile)
 /** The editor's default preview text. */
@@ -31,11 +34,9 @@ async function durationOf(mp3: Buffer) {
 }
 
 describe('POST /api/audio/generate', () => {
-  it('answers the voice reading the text as MP3, and the same bytes at once when asked again', async () => {
-    const { client } = await signUp(server)
-    const t0 = performance.now()
-    const first = await client.post('/api/audio/generate', { text: TEXT, voice: 'bdl' })
-    const spoke = performance.now() - t0
+  it("answers the voice reading the text as MP3, and the same bytes from the user's cache when asked again", async () => {
+    const { client, email } = await signUp(server)
+    const first = await client.call(audioApi.generate, { body: { text: TEXT, voice: 'bdl' } })
     expect(first.status).toBe(200)
     expect(first.headers.get('content-type')).toBe('audio/mpeg')
     expect(Number(first.headers.get('content-length'))).toBe(first.body.length)
@@ -44,12 +45,23 @@ describe('POST /api/audio/generate', () => {
     expect(seconds).toBeGreaterThan(9 / (250 / 60))
     expect(seconds).toBeLessThan(9 / (100 / 60))
 
-    const t1 = performance.now()
-    const again = await client.post('/api/audio/generate', { text: ` ${TEXT}  `, voice: 'bdl' })
-    const cached = performance.now() - t1
+    const user = (await findUserByEmail(server.app.services.db, email))!
+    const entries = () =>
+      server.app.services.db
+        .select()
+        .from(speechCache)
+        .where(like(speechCache.key, `speech/${user.id}/%`))
+    const [entry] = await entries()
+    const again = await client.call(audioApi.generate, {
+      body: { text: ` ${TEXT}  `, voice: 'bdl' },
+    })
     expect(again.status).toBe(200)
     expect(again.body.equals(first.body)).toBe(true)
-    expect(cached).toBeLessThan(spoke / 2)
+    // One entry, the same, used again.
+    const [used, ...more] = await entries()
+    expect(more).toEqual([])
+    expect(used!.key).toBe(entry!.key)
+    expect(used!.usedAt.getTime()).toBeGreaterThan(entry!.usedAt.getTime())
   })
 
   it('names the missing or bad fields', async () => {
@@ -60,15 +72,31 @@ describe('POST /api/audio/generate', () => {
       [{ text: 'x'.repeat(MAX_NARRATION_CHARS + 1) }, ['text', 'voice']],
     ]
     for (const [body, fields] of cases) {
-      const res = await client.post<{ fields: string[] }>('/api/audio/generate', body)
+      const res = await client.unchecked<{ fields: string[] }>(audioApi.generate, { body })
       expect(res.status).toBe(400)
       expect(res.message).toBe('msg_zod_validation_error')
       expect(res.data.fields.sort()).toEqual(fields)
     }
   })
 
+  it('refuses a text with nothing to say: punctuation and white space alone', async () => {
+    const { client } = await signUp(server)
+    for (const text of ['!!!', '   ...']) {
+      const res = await client.unchecked<{ fields: string[] }>(audioApi.generate, {
+        body: { text, voice: 'bdl' },
+      })
+      expect([res.status, res.message, res.data.fields]).toEqual([
+        400,
+        'msg_zod_validation_error',
+        ['text'],
+      ])
+    }
+  })
+
   it('speaks to signed-in users only', async () => {
-    const res = await apiClient(server).post('/api/audio/generate', { text: TEXT, voice: 'bdl' })
+    const res = await apiClient(server).call(audioApi.generate, {
+      body: { text: TEXT, voice: 'bdl' },
+    })
     expect(res.status).toBe(401)
     expect(res.message).toBe('msg_session_verification_failed')
   })
@@ -77,10 +105,12 @@ describe('POST /api/audio/generate', () => {
     const { client } = await signUp(server)
     const statuses = []
     for (let i = 0; i < 4; i++) {
-      statuses.push((await client.post('/api/audio/generate', { text: TEXT, voice: 'bdl' })).status)
+      statuses.push(
+        (await client.call(audioApi.generate, { body: { text: TEXT, voice: 'bdl' } })).status,
+      )
     }
     expect(statuses).toEqual([200, 200, 200, 429])
-    const refused = await client.post('/api/audio/generate', { text: TEXT, voice: 'bdl' })
+    const refused = await client.call(audioApi.generate, { body: { text: TEXT, voice: 'bdl' } })
     expect({ data: refused.data, message: refused.message }).toEqual({
       data: null,
       message: 'msg_too_many_requests',
@@ -88,7 +118,7 @@ describe('POST /api/audio/generate', () => {
     // Another user is not held back by it.
     const other = await signUp(server)
     expect(
-      (await other.client.post('/api/audio/generate', { text: TEXT, voice: 'bdl' })).status,
+      (await other.client.call(audioApi.generate, { body: { text: TEXT, voice: 'bdl' } })).status,
     ).toBe(200)
   })
 })

@@ -1,9 +1,9 @@
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { audioApi } from '@storyreel/core'
+import { perUserLimit } from '../../http/per-user-limit'
 import { route } from '../../http/route'
-import { requireUser } from '../../plugins/session'
-import { speak } from '../../services/speech'
+import { speak, speechCacheBytes } from '../../services/speech'
 
 /**
  * Voice previews a signed-in user may ask for: the editor waits 3 s between two (SPEC section
@@ -13,28 +13,28 @@ const PREVIEWS_PER_WINDOW = 3
 const PREVIEW_WINDOW_MS = 8_000
 
 export async function audioRoutes(app: FastifyInstance) {
-  const { voice, storage, env } = app.services
-  const deps = { voice, storage, tmpDir: path.join(env.DATA_DIR, 'tmp') }
+  const { voice, storage, db, env } = app.services
+  const deps = {
+    voice,
+    storage,
+    db,
+    cacheBytes: speechCacheBytes(env),
+    tmpDir: path.join(env.DATA_DIR, 'tmp'),
+  }
 
-  /** The voice reading the text: the editor's voice preview, cached for the next ask. */
+  /**
+   * The voice reading the text: the editor's voice preview, cached for the user's next ask. The
+   * voice takes one text of each user at a time, users taking turns (adapters/voice).
+   */
   route(
     app,
     audioApi.generate,
     async (req, res) => {
-      requireUser(req)
-      const speech = await speak(deps, req.body.text, req.body.voice)
+      const speech = await speak(deps, { userId: req.user.id, ...req.body })
       const size = await storage.size(speech.mp3Key)
       if (!size) throw new Error(`spoken audio missing from storage: ${speech.mp3Key}`)
       return res.type('audio/mpeg').header('content-length', size).send(storage.read(speech.mp3Key))
     },
-    {
-      config: {
-        rateLimit: {
-          max: PREVIEWS_PER_WINDOW,
-          timeWindow: PREVIEW_WINDOW_MS,
-          keyGenerator: (req) => req.user?.id ?? req.ip,
-        },
-      },
-    },
+    { config: perUserLimit(PREVIEWS_PER_WINDOW, PREVIEW_WINDOW_MS) },
   )
 }

@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { Events } from 'oauth2-mock-server'
-import { MESSAGES, UserDataSchema } from '@storyreel/core'
+import { cookieHeader, keepCookies, type CookieJar } from '@storyreel/api-client'
+import { GOOGLE_SIGN_IN, MESSAGES, UserDataSchema, authApi, endpointUrl } from '@storyreel/core'
 import { users } from '../../db/schema'
 import { apiClient, signUp } from '../../../test/client'
 import {
@@ -13,7 +14,9 @@ import {
 } from '../../../test/oidc-provider'
 import { startTestServer, type TestServer } from '../../../test/test-server'
 
-type Jar = Map<string, string>
+/** Where the browser starts Google sign-in, and where the provider sends it back. */
+const START = endpointUrl(GOOGLE_SIGN_IN)
+const CALLBACK = endpointUrl({ path: GOOGLE_SIGN_IN.callbackPath })
 
 const SESSION_COOKIE = 'sr_session'
 const ATTEMPT_COOKIE = 'sr_google_signin'
@@ -34,22 +37,23 @@ function account(extra: Partial<ProviderAccount> = {}): ProviderAccount {
 }
 
 /**
+ * The app's public origin in these tests, required with Google (its redirect URI): the browser
+ * below reaches it at the test server's address, as a proxy in front of the app would.
+ */
+const PUBLIC_URL = 'http://storyreel.test'
+
+/**
  * A GET as a browser makes it, without following redirects: the jar's cookies go to Storyreel
  * only, and the cookies Storyreel sets or clears land in the jar.
  */
-async function browse(server: TestServer, url: string, jar: Jar): Promise<Response> {
+async function browse(server: TestServer, address: string, jar: CookieJar): Promise<Response> {
+  const url = address.startsWith(PUBLIC_URL)
+    ? server.url + address.slice(PUBLIC_URL.length)
+    : address
   const ours = url.startsWith(server.url)
-  const cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ')
+  const cookie = cookieHeader(jar)
   const res = await fetch(url, { redirect: 'manual', headers: ours && cookie ? { cookie } : {} })
-  if (ours) {
-    for (const line of res.headers.getSetCookie()) {
-      const [pair = ''] = line.split(';')
-      const eq = pair.indexOf('=')
-      const [name, value] = [pair.slice(0, eq), pair.slice(eq + 1)]
-      if (value === '' || /max-age=0\b|expires=Thu, 01 Jan 1970/i.test(line)) jar.delete(name)
-      else jar.set(name, value)
-    }
-  }
+  if (ours) keepCookies(jar, res.headers)
   return res
 }
 
@@ -61,10 +65,10 @@ const location = (res: Response) => res.headers.get('location') ?? ''
  */
 async function signInWithGoogle(
   server: TestServer,
-  jar: Jar,
+  jar: CookieJar,
   opts: { query?: string; tamper?: (callback: URL) => void } = {},
 ) {
-  const start = await browse(server, `${server.url}/api/auth/youtube${opts.query ?? ''}`, jar)
+  const start = await browse(server, `${server.url}${START}${opts.query ?? ''}`, jar)
   expect(start.status).toBe(302)
   const authorize = new URL(location(start))
   const approved = await browse(server, authorize.href, jar)
@@ -87,8 +91,8 @@ function expectFailure(landing: URL, code = 'msg_google_oauth_failed') {
   expect([...landing.searchParams]).toEqual([['error', code]])
 }
 
-async function sessionStatus(server: TestServer, jar: Jar): Promise<number> {
-  return (await apiClient(server, new Map(jar)).get('/api/auth/verify-session')).status
+async function sessionStatus(server: TestServer, jar: CookieJar): Promise<number> {
+  return (await apiClient(server, { jar: new Map(jar) }).call(authApi.verifySession)).status
 }
 
 async function accountsOf(server: TestServer, email: string) {
@@ -108,7 +112,7 @@ describe('sign-in with Google', () => {
 
   beforeAll(async () => {
     provider = await startOidcProvider()
-    server = await startTestServer({ env: provider.env })
+    server = await startTestServer({ env: { ...provider.env, PUBLIC_URL } })
   })
   afterAll(async () => {
     await server?.close()
@@ -116,22 +120,22 @@ describe('sign-in with Google', () => {
   })
 
   it('says Google is offered, and lets its profile pictures through the page policy', async () => {
-    const answer = await apiClient(server).get<{ google: boolean }>('/api/auth/providers')
+    const answer = await apiClient(server).call(authApi.providers)
     expect(answer.data).toEqual({ google: true })
     const page = await fetch(`${server.url}/signin`)
     expect(page.headers.get('content-security-policy')).toContain('https://*.googleusercontent.com')
   })
 
   it('sends the browser to the provider with PKCE (S256), state and nonce in a sealed cookie', async () => {
-    const jar: Jar = new Map()
-    const start = await browse(server, `${server.url}/api/auth/youtube`, jar)
+    const jar: CookieJar = new Map()
+    const start = await browse(server, `${server.url}${START}`, jar)
     expect(start.status).toBe(302)
     const authorize = new URL(location(start))
     expect(authorize.origin).toBe(provider.issuer)
     const q = authorize.searchParams
     expect(q.get('response_type')).toBe('code')
     expect(q.get('client_id')).toBe(provider.env.GOOGLE_CLIENT_ID)
-    expect(q.get('redirect_uri')).toBe(`${server.url}/api/auth/youtube/callback`)
+    expect(q.get('redirect_uri')).toBe(`${PUBLIC_URL}${CALLBACK}`)
     expect(q.get('scope')?.split(' ').sort()).toEqual(['email', 'openid', 'profile'])
     expect(q.get('code_challenge_method')).toBe('S256')
     expect(q.get('code_challenge')).toMatch(/^[\w-]{43}$/)
@@ -154,7 +158,7 @@ describe('sign-in with Google', () => {
   it('creates the account, opens a session and hands the user data to /auth-callback', async () => {
     const who = account({ email: 'Maya.Lopez.Google@Example.com' })
     provider.signInAs(who)
-    const jar: Jar = new Map()
+    const jar: CookieJar = new Map()
     const { landing } = await signInWithGoogle(server, jar)
 
     expect(userInfoOf(landing)).toEqual({
@@ -167,11 +171,9 @@ describe('sign-in with Google', () => {
     expect(jar.has(ATTEMPT_COOKIE)).toBe(false)
     expect(jar.has(SESSION_COOKIE)).toBe(true)
 
-    const session = await apiClient(server, jar).get<{ userData: { name: string } }>(
-      '/api/auth/verify-session',
-    )
+    const session = await apiClient(server, { jar }).call(authApi.verifySession)
     expect(session.status).toBe(200)
-    expect(session.data.userData.name).toBe('Maya Lopez')
+    expect(session.data.userData?.name).toBe('Maya Lopez')
     const [row, ...more] = await accountsOf(server, 'maya.lopez.google@example.com')
     expect(more).toHaveLength(0)
     expect(row).toMatchObject({
@@ -188,7 +190,7 @@ describe('sign-in with Google', () => {
     await signInWithGoogle(server, new Map())
     const [first] = await accountsOf(server, who.email)
 
-    const jar: Jar = new Map()
+    const jar: CookieJar = new Map()
     const { landing } = await signInWithGoogle(server, jar)
     expect(userInfoOf(landing).name).toBe('Maya Lopez')
     const rows = await accountsOf(server, who.email)
@@ -223,7 +225,7 @@ describe('sign-in with Google', () => {
 
   it('refuses a forged state', async () => {
     provider.signInAs(account())
-    const jar: Jar = new Map()
+    const jar: CookieJar = new Map()
     const { landing, done } = await signInWithGoogle(server, jar, {
       tamper: (callback) => callback.searchParams.set('state', 'forged-by-another-site'),
     })
@@ -236,8 +238,8 @@ describe('sign-in with Google', () => {
   it('refuses a callback without the attempt cookie, or with a forged one', async () => {
     const who = account()
     provider.signInAs(who)
-    const jar: Jar = new Map()
-    const start = await browse(server, `${server.url}/api/auth/youtube`, jar)
+    const jar: CookieJar = new Map()
+    const start = await browse(server, `${server.url}${START}`, jar)
     const approved = await browse(server, location(start), jar)
     const callback = location(approved)
 
@@ -254,8 +256,8 @@ describe('sign-in with Google', () => {
 
   it('refuses a replayed callback, with the cookie the browser has left or the one it had', async () => {
     provider.signInAs(account())
-    const jar: Jar = new Map()
-    const start = await browse(server, `${server.url}/api/auth/youtube`, jar)
+    const jar: CookieJar = new Map()
+    const start = await browse(server, `${server.url}${START}`, jar)
     const sealed = jar.get(ATTEMPT_COOKIE)!
     const callback = location(await browse(server, location(start), jar))
     const first = await browse(server, callback, jar)
@@ -265,7 +267,7 @@ describe('sign-in with Google', () => {
     const again = await browse(server, callback, jar)
     expectFailure(new URL(location(again), server.url))
     // Someone who kept the cookie: the provider will not exchange the code twice.
-    const stolen: Jar = new Map([[ATTEMPT_COOKIE, sealed]])
+    const stolen: CookieJar = new Map([[ATTEMPT_COOKIE, sealed]])
     const replay = await browse(server, callback, stolen)
     expectFailure(new URL(location(replay), server.url))
     expect(stolen.has(SESSION_COOKIE)).toBe(false)
@@ -274,7 +276,7 @@ describe('sign-in with Google', () => {
   it('refuses an e-mail address the provider has not verified', async () => {
     const who = account({ email_verified: false })
     provider.signInAs(who)
-    const jar: Jar = new Map()
+    const jar: CookieJar = new Map()
     const { landing } = await signInWithGoogle(server, jar)
     expectFailure(landing)
     expect(jar.has(SESSION_COOKIE)).toBe(false)
@@ -289,7 +291,7 @@ describe('sign-in with Google', () => {
   ])('refuses an ID token with %s', async (_, claims) => {
     const who = account(claims)
     provider.signInAs(who)
-    const jar: Jar = new Map()
+    const jar: CookieJar = new Map()
     const { landing } = await signInWithGoogle(server, jar)
     expectFailure(landing)
     expect(jar.has(SESSION_COOKIE)).toBe(false)
@@ -314,7 +316,7 @@ describe('sign-in with Google', () => {
       url.searchParams.delete('code')
       url.searchParams.set('error', 'access_denied')
     })
-    const jar: Jar = new Map()
+    const jar: CookieJar = new Map()
     const { landing } = await signInWithGoogle(server, jar)
     expectFailure(landing)
     expect(jar.has(SESSION_COOKIE)).toBe(false)
@@ -333,7 +335,7 @@ describe('sign-in with Google', () => {
   it('keeps an e-mail account to its e-mail code', async () => {
     const { email } = await signUp(server)
     provider.signInAs(account({ email }))
-    const jar: Jar = new Map()
+    const jar: CookieJar = new Map()
     const { landing } = await signInWithGoogle(server, jar)
     expectFailure(landing, 'msg_user_invalid_provider')
     expect(jar.has(SESSION_COOKIE)).toBe(false)
@@ -347,17 +349,16 @@ describe('sign-in with Google', () => {
     await signInWithGoogle(server, new Map())
 
     const client = apiClient(server)
-    const token = await client.post('/api/auth/local/token/create', {
-      email: who.email,
-      type: 'login',
+    const token = await client.call(authApi.createToken, {
+      body: { email: who.email, type: 'login' },
     })
     expect(token.status).toBe(MESSAGES.msg_user_invalid_provider.status)
     expect(token.message).toBe('msg_user_invalid_provider')
 
-    const login = await client.post('/api/auth/local/login', { email: who.email, token: '123456' })
+    const login = await client.call(authApi.login, { body: { email: who.email, token: '123456' } })
     expect(login.status).toBe(MESSAGES.msg_user_invalid_provider.status)
     expect(login.message).toBe('msg_user_invalid_provider')
-    expect((await client.get('/api/auth/verify-session')).status).toBe(401)
+    expect((await client.call(authApi.verifySession)).status).toBe(401)
   })
 })
 
@@ -383,7 +384,7 @@ describe('Google sign-in when the provider is down or slow', () => {
 
   async function serverWith(env: Record<string, string>) {
     const server = await startTestServer({
-      env: { ...provider.env, GOOGLE_TIMEOUT_SECONDS: '1', ...env },
+      env: { ...provider.env, PUBLIC_URL, GOOGLE_TIMEOUT_SECONDS: '1', ...env },
     })
     servers.push(server)
     return server
@@ -392,7 +393,7 @@ describe('Google sign-in when the provider is down or slow', () => {
   it('gives up on a provider that does not answer, and says so', async () => {
     const server = await serverWith({ GOOGLE_ISSUER: hanging.url })
     const started = Date.now()
-    const res = await browse(server, `${server.url}/api/auth/youtube`, new Map())
+    const res = await browse(server, `${server.url}${START}`, new Map())
     expect(Date.now() - started).toBeLessThan(5000)
     expectFailure(new URL(location(res), server.url))
   })
@@ -403,14 +404,14 @@ describe('Google sign-in when the provider is down or slow', () => {
     const { port } = closed.address() as AddressInfo
     await new Promise((resolve) => closed.close(resolve))
     const server = await serverWith({ GOOGLE_ISSUER: `http://127.0.0.1:${port}` })
-    const res = await browse(server, `${server.url}/api/auth/youtube`, new Map())
+    const res = await browse(server, `${server.url}${START}`, new Map())
     expectFailure(new URL(location(res), server.url))
   })
 
   it('gives up on a code exchange that does not answer', async () => {
     provider.signInAs(account())
     const server = await serverWith({})
-    const jar: Jar = new Map()
+    const jar: CookieJar = new Map()
     const started = Date.now()
     const { landing } = await signInWithGoogle(server, jar)
     expect(Date.now() - started).toBeLessThan(5000)
@@ -435,14 +436,12 @@ describe('Google sign-in served over HTTPS', () => {
 
   it('sends the public address as the redirect URI and keeps the attempt in a __Host- cookie', async () => {
     // A forged Host cannot change where the provider sends the code.
-    const res = await fetch(`${server.url}/api/auth/youtube`, {
+    const res = await fetch(`${server.url}${START}`, {
       redirect: 'manual',
       headers: { host: 'evil.example' },
     })
     const authorize = new URL(location(res))
-    expect(authorize.searchParams.get('redirect_uri')).toBe(
-      'https://storyreel.example/api/auth/youtube/callback',
-    )
+    expect(authorize.searchParams.get('redirect_uri')).toBe(`https://storyreel.example${CALLBACK}`)
     const cookie = res.headers.getSetCookie().find((c) => c.startsWith('__Host-sr_google_signin='))
     expect(cookie).toMatch(/; Secure/i)
     expect(cookie).toMatch(/; Path=\/(;|$)/)
@@ -457,11 +456,11 @@ describe('without Google credentials', () => {
   afterAll(() => server?.close())
 
   it('offers no Google sign-in', async () => {
-    const answer = await apiClient(server).get<{ google: boolean }>('/api/auth/providers')
+    const answer = await apiClient(server).call(authApi.providers)
     expect(answer.data).toEqual({ google: false })
     for (const path of [
-      '/api/auth/youtube?plan=PRO',
-      '/api/auth/youtube/callback?code=x&state=y',
+      endpointUrl(GOOGLE_SIGN_IN, {}, { plan: 'PRO' }),
+      `${CALLBACK}?code=x&state=y`,
     ]) {
       const res = await browse(server, `${server.url}${path}`, new Map())
       expect(res.status).toBe(302)

@@ -1,12 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
-import {
-  API_PREFIX,
-  GOOGLE_SIGN_IN,
-  RegisterQuerySchema,
-  authApi,
-  type MessageCode,
-} from '@storyreel/core'
+import { GOOGLE_SIGN_IN, RegisterQuerySchema, authApi, type MessageCode } from '@storyreel/core'
 import { openGoogleSignIn } from '../../adapters/google/google-sign-in'
 import { AppError } from '../../http/app-error'
 import { cookiePolicy } from '../../http/cookies'
@@ -37,15 +31,6 @@ function authCallback(query: Record<string, string>): string {
 const failed = (code: MessageCode) => authCallback({ error: code })
 
 /**
- * The origin the browser reaches the app at: PUBLIC_URL, else the address this navigation came
- * to (the Vite dev server passes its own Host through). A redirect URI from a forged Host would
- * not be one registered at Google, which refuses it.
- */
-function browserOrigin(req: FastifyRequest, publicUrl: string | undefined): string {
-  return publicUrl ? new URL(publicUrl).origin : `${req.protocol}://${req.host}`
-}
-
-/**
  * Sign-in with Google (SPEC section 7's /auth/youtube, decision 013). The attempt's state, nonce,
  * PKCE verifier and plan travel in a sealed, short-lived cookie, cleared at the callback whatever
  * happens there: no database row, and a replayed callback finds nothing. Every failure goes to
@@ -69,9 +54,8 @@ export async function googleRoutes(app: FastifyInstance) {
     async (req, res) => {
       if (!google) return res.redirect(failed('msg_google_not_configured'))
       const { plan } = GOOGLE_SIGN_IN.query.parse(req.query)
-      const redirectUri = `${browserOrigin(req, env.PUBLIC_URL)}${API_PREFIX}${GOOGLE_SIGN_IN.callbackPath}`
       try {
-        const { url, attempt } = await google.start(redirectUri)
+        const { url, attempt } = await google.start()
         res.setCookie(cookieName, await attempts.seal({ ...attempt, plan }), {
           ...cookies.options,
           maxAge: ATTEMPT_TTL_SECONDS,

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify'
 import { authApi } from '@storyreel/core'
 import { AppError } from '../../http/app-error'
 import { route } from '../../http/route'
-import { requireUser } from '../../plugins/session'
 import { consumeLoginCode, createLoginCode } from '../../services/login-codes'
 import { createLocalUser, findUserByEmail } from '../../services/users'
 import { limitReached, userData } from '../../services/video-limit'
@@ -34,7 +33,7 @@ export async function authRoutes(app: FastifyInstance) {
     const { plan } = req.query
     const { email, name, surname, token } = req.body
     if (await findUserByEmail(db, email)) throw new AppError('msg_user_already_exists')
-    await consumeLoginCode(db, secret, { email, type: 'register', code: token })
+    await consumeLoginCode(db, secret, { email, type: 'register', code: token, ip: req.ip })
     const user = await createLocalUser(db, { email, name, surname })
     if (!user) throw new AppError('msg_user_already_exists')
     await app.startSession(res, user.id)
@@ -46,18 +45,18 @@ export async function authRoutes(app: FastifyInstance) {
     const user = await findUserByEmail(db, email)
     if (!user) throw new AppError('msg_user_not_found')
     if (user.provider !== 'local') throw new AppError('msg_user_invalid_provider')
-    await consumeLoginCode(db, secret, { email, type: 'login', code: token })
+    await consumeLoginCode(db, secret, { email, type: 'login', code: token, ip: req.ip })
     await app.startSession(res, user.id)
     return { link: '/format' }
   })
 
   route(app, authApi.verifySession, async (req) => {
-    const user = requireUser(req)
+    const { user } = req
     return { isAuthenticated: true, userData: await userData(db, user) }
   })
 
   route(app, authApi.updateVideoLimit, async (req) => {
-    const user = requireUser(req)
+    const { user } = req
     return { limitReached: await limitReached(db, user) }
   })
 

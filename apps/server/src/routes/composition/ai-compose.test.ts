@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { CompositionSchema, type Composition, type ImageDescription } from '@storyreel/core'
+import { CompositionSchema, compositionApi, mediaApi, type ImageDescription } from '@storyreel/core'
 import { signUp, type ApiClient } from '../../../test/client'
 import { formWith, pictureFile } from '../../../test/media-fixtures'
 import {
@@ -25,18 +25,14 @@ beforeEach(() => fake.reset())
 
 async function described(client: ApiClient): Promise<ImageDescription[]> {
   const files = [0, 1].map((i) => pictureFile(`p${i}.png`, { hue: i * 120 }))
-  const res = await client.upload<{ descriptions: ImageDescription[] }>(
-    '/api/media/describe',
-    formWith(files),
-  )
+  const res = await client.call(mediaApi.describe, { body: formWith(files) })
   fake.reset()
   return res.data.descriptions
 }
 
 async function composeWith(client: ApiClient, imageDescriptions: ImageDescription[]) {
-  const res = await client.post<{ content: Composition }>('/api/composition/create', {
-    suggestion: 'A day by the sea. Then the storm.',
-    imageDescriptions,
+  const res = await client.call(compositionApi.create, {
+    body: { suggestion: 'A day by the sea. Then the storm.', imageDescriptions },
   })
   expect(res.status).toBe(200)
   expect(CompositionSchema.parse(res.data.content)).toBeTruthy()

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { type Composition, type ImageDescription, type Task } from '@storyreel/core'
+import { authApi, compositionApi, mediaApi, tasksApi, type Ratio } from '@storyreel/core'
 import { tasks, users } from '../../db/schema'
 import { signUp, type ApiClient } from '../../../test/client'
 import { formWith, pictureFile } from '../../../test/media-fixtures'
@@ -15,19 +15,14 @@ afterAll(() => server.close())
 
 async function describeFiles(client: ApiClient, count = 2) {
   const files = Array.from({ length: count }, (_, i) => pictureFile(`p${i}.png`, { hue: i * 90 }))
-  const res = await client.upload<{ descriptions: ImageDescription[] }>(
-    '/api/media/describe',
-    formWith(files),
-  )
+  const res = await client.call(mediaApi.describe, { body: formWith(files) })
   return res.data.descriptions
 }
 
-async function composeFor(client: ApiClient, suggestion = 'Hello there', ratio?: string) {
+async function composeFor(client: ApiClient, suggestion = 'Hello there', ratio?: Ratio) {
   const imageDescriptions = await describeFiles(client)
-  const res = await client.post<{ content: Composition }>('/api/composition/create', {
-    suggestion,
-    imageDescriptions,
-    ratio,
+  const res = await client.call(compositionApi.create, {
+    body: { suggestion, imageDescriptions, ratio },
   })
   expect(res.status).toBe(200)
   return res.data.content
@@ -46,10 +41,8 @@ describe('composition', () => {
     const { client } = await signUp(server)
     const tall = await composeFor(client, 'Our trip.', '9:16')
     expect(tall.movieParams).toMatchObject({ width: 1080, height: 1920 })
-    const res = await client.post<{ fields: string[] }>('/api/composition/create', {
-      suggestion: '',
-      imageDescriptions: await describeFiles(client),
-      ratio: '3:2',
+    const res = await client.unchecked<{ fields: string[] }>(compositionApi.create, {
+      body: { suggestion: '', imageDescriptions: await describeFiles(client), ratio: '3:2' },
     })
     expect(res.status).toBe(400)
     expect(res.message).toBe('msg_zod_validation_error')
@@ -60,15 +53,14 @@ describe('composition', () => {
     const alice = await signUp(server)
     const bob = await signUp(server)
     const imageDescriptions = await describeFiles(alice.client, 1)
-    const create = await bob.client.post('/api/composition/create', {
-      suggestion: '',
-      imageDescriptions,
+    const create = await bob.client.call(compositionApi.create, {
+      body: { suggestion: '', imageDescriptions },
     })
     expect(create.status).toBe(404)
     expect(create.message).toBe('msg_media_not_found')
 
     const content = await composeFor(alice.client)
-    const render = await bob.client.post('/api/composition/render', { composition: content })
+    const render = await bob.client.call(compositionApi.render, { body: { composition: content } })
     expect(render.status).toBe(404)
     expect(render.message).toBe('msg_media_not_found')
   })
@@ -82,8 +74,8 @@ describe('composition', () => {
     }
     bad.movieParams.width = 1081
     bad.composition[0]!.duration = -1
-    const res = await client.post<{ fields: string[] }>('/api/composition/render', {
-      composition: bad,
+    const res = await client.unchecked<{ fields: string[] }>(compositionApi.render, {
+      body: { composition: bad },
     })
     expect(res.status).toBe(400)
     expect(res.message).toBe('msg_zod_validation_error')
@@ -101,39 +93,37 @@ describe('render requests and tasks', () => {
     const { client } = await signUp(server)
     const other = await signUp(server)
     const content = await composeFor(client, 'Hello there', '9:16')
-    const first = await client.post<{ taskId: string }>('/api/composition/render', {
-      composition: content,
+    const first = await client.call(compositionApi.render, {
+      body: { composition: content },
     })
-    const second = await client.post<{ taskId: string }>('/api/composition/render', {
-      composition: content,
+    const second = await client.call(compositionApi.render, {
+      body: { composition: content },
     })
     expect(first.status).toBe(200)
-    const t1 = await client.get<Task>(`/api/web/tasks/${first.data.taskId}`)
-    const t2 = await client.get<Task>(`/api/web/tasks/${second.data.taskId}`)
+    const t1 = await client.call(tasksApi.get, { params: { id: first.data.taskId } })
+    const t2 = await client.call(tasksApi.get, { params: { id: second.data.taskId } })
     expect(t1.data).toMatchObject({ state: 'QUEUED', subtask: null })
     expect(t2.data.positionInQueue).toBe(t1.data.positionInQueue! + 1)
 
-    for (const url of [
-      `/api/web/tasks/${first.data.taskId}`,
-      `/api/web/tasks/result/${first.data.taskId}`,
-      `/api/web/tasks/thumbnail/${first.data.taskId}`,
-    ]) {
-      const res = await other.client.get(url)
+    for (const endpoint of [tasksApi.get, tasksApi.result, tasksApi.thumbnail]) {
+      const res = await other.client.call(endpoint, { params: { id: first.data.taskId } })
       expect(res.status).toBe(404)
       expect(res.message).toBe('msg_task_not_found')
     }
-    expect((await other.client.del(`/api/web/tasks/${first.data.taskId}`)).status).toBe(404)
-    expect((await client.get<Task>(`/api/web/tasks/${first.data.taskId}`)).data.state).toBe(
-      'QUEUED',
-    )
+    expect(
+      (await other.client.call(tasksApi.delete, { params: { id: first.data.taskId } })).status,
+    ).toBe(404)
+    expect(
+      (await client.call(tasksApi.get, { params: { id: first.data.taskId } })).data.state,
+    ).toBe('QUEUED')
 
-    const list = await client.get<Task[]>('/api/web/tasks/user?thumbnail=true')
+    const list = await client.call(tasksApi.listUser, { query: { thumbnail: 'true' } })
     expect(list.data.map((t) => t.id).sort()).toEqual(
       [first.data.taskId, second.data.taskId].sort(),
     )
-    expect((await other.client.get<Task[]>('/api/web/tasks')).data).toEqual([])
+    expect((await other.client.call(tasksApi.list)).data).toEqual([])
 
-    const result = await client.get(`/api/web/tasks/result/${first.data.taskId}`)
+    const result = await client.call(tasksApi.result, { params: { id: first.data.taskId } })
     expect(result.status).toBe(409)
     expect(result.message).toBe('msg_task_not_finished')
   })
@@ -144,24 +134,23 @@ describe('render requests and tasks', () => {
     const ids: string[] = []
     for (let i = 0; i < 4; i++) {
       ids.push(
-        (await client.post<{ taskId: string }>('/api/composition/render', { composition: content }))
-          .data.taskId,
+        (await client.call(compositionApi.render, { body: { composition: content } })).data.taskId,
       )
     }
-    expect((await client.get('/api/auth/update-video-limit')).data).toEqual({ limitReached: false })
+    expect((await client.call(authApi.updateVideoLimit)).data).toEqual({ limitReached: false })
     // A render that failed on our side gives the user nothing: it does not count.
     await server.app.services.db
       .update(tasks)
       .set({ state: 'CANCELLED', cancelReason: 'render_failed' })
       .where(eq(tasks.id, ids[0]!))
-    await client.post('/api/composition/render', { composition: content })
-    expect((await client.get('/api/auth/update-video-limit')).data).toEqual({ limitReached: false })
+    await client.call(compositionApi.render, { body: { composition: content } })
+    expect((await client.call(authApi.updateVideoLimit)).data).toEqual({ limitReached: false })
     // A deleted video still counts.
-    expect((await client.del(`/api/web/tasks/${ids[1]}`)).status).toBe(200)
-    const fifth = await client.post('/api/composition/render', { composition: content })
+    expect((await client.call(tasksApi.delete, { params: { id: ids[1] } })).status).toBe(200)
+    const fifth = await client.call(compositionApi.render, { body: { composition: content } })
     expect(fifth.status).toBe(200)
-    expect((await client.get('/api/auth/update-video-limit')).data).toEqual({ limitReached: true })
-    const sixth = await client.post('/api/composition/render', { composition: content })
+    expect((await client.call(authApi.updateVideoLimit)).data).toEqual({ limitReached: true })
+    const sixth = await client.call(compositionApi.render, { body: { composition: content } })
     expect(sixth.status).toBe(403)
     expect(sixth.message).toBe('msg_video_limit_reached')
 
@@ -170,20 +159,22 @@ describe('render requests and tasks', () => {
       .update(users)
       .set({ plan: 'STARTER' })
       .where(eq(users.email, email))
-    expect((await client.post('/api/composition/render', { composition: content })).status).toBe(
-      200,
-    )
+    expect(
+      (await client.call(compositionApi.render, { body: { composition: content } })).status,
+    ).toBe(200)
   })
 
   it('marks a deleted task DELETED and takes it off the lists', async () => {
     const { client } = await signUp(server)
     const content = await composeFor(client)
     const { taskId } = (
-      await client.post<{ taskId: string }>('/api/composition/render', { composition: content })
+      await client.call(compositionApi.render, { body: { composition: content } })
     ).data
-    expect((await client.del(`/api/web/tasks/${taskId}`)).status).toBe(200)
-    expect((await client.get<Task>(`/api/web/tasks/${taskId}`)).data.state).toBe('DELETED')
-    expect((await client.get<Task[]>('/api/web/tasks')).data).toEqual([])
-    expect((await client.get<Task[]>('/api/web/tasks/user?thumbnail=true')).data).toEqual([])
+    expect((await client.call(tasksApi.delete, { params: { id: taskId } })).status).toBe(200)
+    expect((await client.call(tasksApi.get, { params: { id: taskId } })).data.state).toBe('DELETED')
+    expect((await client.call(tasksApi.list)).data).toEqual([])
+    expect((await client.call(tasksApi.listUser, { query: { thumbnail: 'true' } })).data).toEqual(
+      [],
+    )
   })
 })

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
-import type { GeneratedImage, ImageDescription, MediaFile, PlanType } from '@storyreel/core'
+import { mediaApi } from '@storyreel/core'
+import type { GenerateImagesBody, PlanType } from '@storyreel/core'
 import { users } from '../../db/schema'
 import { signUp } from '../../../test/client'
 import { clipFile, formWith, pictureFile } from '../../../test/media-fixtures'
@@ -31,8 +32,6 @@ afterAll(async () => {
 })
 beforeEach(() => fake.reset())
 
-type Described = { descriptions: ImageDescription[] }
-
 async function userOn(on: TestServer, plan: PlanType = 'FREE') {
   const user = await signUp(on)
   await on.app.services.db.update(users).set({ plan }).where(eq(users.email, user.email))
@@ -47,7 +46,7 @@ const describeForm = () =>
 describe('describe with a vision model', () => {
   it('adds subject, mood, a summary and a measured calm region, asked with the suggestion', async () => {
     const { client } = await userOn(server)
-    const res = await client.upload<Described>('/api/media/describe', describeForm())
+    const res = await client.call(mediaApi.describe, { body: describeForm() })
     expect(res.status).toBe(200)
     for (const d of res.data.descriptions) {
       expect(d).toMatchObject({
@@ -77,12 +76,11 @@ describe('describe with a vision model', () => {
 
   it('describes stored files the same way', async () => {
     const { client } = await userOn(server)
-    const stored = await client.upload<Described>('/api/media/describe', describeForm())
+    const stored = await client.call(mediaApi.describe, { body: describeForm() })
     fake.reset()
     const names = stored.data.descriptions.map((d) => d.filename)
-    const res = await client.post<Described>('/api/media/describe/stored', {
-      names,
-      suggestion: 'Waves',
+    const res = await client.call(mediaApi.describeStored, {
+      body: { names, suggestion: 'Waves' },
     })
     expect(res.status).toBe(200)
     expect(res.data.descriptions.map((d) => [d.filename, d.subject])).toEqual(
@@ -95,7 +93,7 @@ describe('describe with a vision model', () => {
     const { client } = await userOn(server)
     // Picture and clip are seen at once: one fails three times over, the other answers no JSON.
     fake.queue('chat', SERVER_ERROR, { text: '{"choices": [' }, SERVER_ERROR, SERVER_ERROR)
-    const failed = await client.upload<Described>('/api/media/describe', describeForm())
+    const failed = await client.call(mediaApi.describe, { body: describeForm() })
     expect(failed.status).toBe(200)
     expect(failed.data.descriptions).toHaveLength(2)
     for (const d of failed.data.descriptions) {
@@ -105,7 +103,7 @@ describe('describe with a vision model', () => {
 
     fake.queue('chat', { delayMs: 20_000 }, { delayMs: 20_000 })
     const started = Date.now()
-    const slow = await client.upload<Described>('/api/media/describe', describeForm())
+    const slow = await client.call(mediaApi.describe, { body: describeForm() })
     expect(slow.status).toBe(200)
     expect(slow.data.descriptions.every((d) => d.subject === undefined)).toBe(true)
     // The vision calls get one time-out (2 s here) together, not one each nor the model's time
@@ -114,7 +112,7 @@ describe('describe with a vision model', () => {
   })
 })
 
-const generate = (body: Record<string, unknown> = {}) => ({
+const generate = (body: Partial<GenerateImagesBody> = {}): GenerateImagesBody => ({
   prompt: 'A lighthouse at dawn',
   model: 'dall-e-2',
   size: '1792x1024',
@@ -126,7 +124,7 @@ const generate = (body: Record<string, unknown> = {}) => ({
 describe('POST /media/dalle', () => {
   it('makes the images and keeps them in the library with their previews', async () => {
     const { client } = await userOn(server, 'PRO')
-    const res = await client.post<GeneratedImage[]>('/api/media/dalle', generate())
+    const res = await client.call(mediaApi.generateImages, { body: generate() })
     expect(res.status).toBe(200)
     expect(res.data).toHaveLength(2)
     // DALL·E 2 draws squares and has no quality choice; the style is never sent.
@@ -140,7 +138,7 @@ describe('POST /media/dalle', () => {
       },
     ])
 
-    const library = await client.get<MediaFile[]>('/api/web/tasks/user/uploads?compressed=true')
+    const library = await client.call(mediaApi.listUploads, { query: { compressed: 'true' } })
     expect(library.data.map((f) => f.name).sort()).toEqual(
       res.data.map((item) => item.mediaFile.name).sort(),
     )
@@ -148,10 +146,10 @@ describe('POST /media/dalle', () => {
       expect(item.path).toBe(item.mediaFile.path)
       expect(item.mediaFile).toMatchObject({ type: 'image', isExternalProvider: false })
       expect(item.mediaFile.name).toMatch(/^[0-9a-f-]{36}\.png$/)
-      const image = await client.get(item.path)
+      const image = await client.raw({ method: 'GET', path: item.path })
       expect(image.status).toBe(200)
       expect(image.headers.get('content-type')).toBe('image/png')
-      const preview = await client.get(item.mediaFile.compressedUrl!)
+      const preview = await client.raw({ method: 'GET', path: item.mediaFile.compressedUrl! })
       expect(preview.status).toBe(200)
       expect(preview.headers.get('content-type')).toBe('image/webp')
     }
@@ -159,10 +157,9 @@ describe('POST /media/dalle', () => {
 
   it('sends DALL·E 3 its size and quality', async () => {
     const { client } = await userOn(server, 'PRO')
-    const res = await client.post<GeneratedImage[]>(
-      '/api/media/dalle',
-      generate({ model: 'dall-e-3', n: 1 }),
-    )
+    const res = await client.call(mediaApi.generateImages, {
+      body: generate({ model: 'dall-e-3', n: 1 }),
+    })
     expect(res.status).toBe(200)
     expect(res.data).toHaveLength(1)
     expect(fake.requests[0]!.body).toMatchObject({ size: '1792x1024', quality: 'hd', n: 1 })
@@ -171,11 +168,13 @@ describe('POST /media/dalle', () => {
   it('is for PRO only, and DALL·E 3 makes one image at a time', async () => {
     for (const plan of ['FREE', 'STARTER'] as const) {
       const { client } = await userOn(server, plan)
-      const res = await client.post('/api/media/dalle', generate())
+      const res = await client.call(mediaApi.generateImages, { body: generate() })
       expect([res.status, res.message]).toEqual([403, 'msg_higher_subscription_required'])
     }
     const { client } = await userOn(server, 'PRO')
-    const three = await client.post('/api/media/dalle', generate({ model: 'dall-e-3', n: 2 }))
+    const three = await client.call(mediaApi.generateImages, {
+      body: generate({ model: 'dall-e-3', n: 2 }),
+    })
     expect([three.status, three.message]).toEqual([403, 'msg_higher_subscription_required'])
     expect(fake.requests).toEqual([])
   })
@@ -183,7 +182,9 @@ describe('POST /media/dalle', () => {
   it('checks the prompt', async () => {
     const { client } = await userOn(server, 'PRO')
     for (const prompt of ['   ', 'x'.repeat(1001)]) {
-      const res = await client.post<{ fields: string[] }>('/api/media/dalle', generate({ prompt }))
+      const res = await client.unchecked<{ fields: string[] }>(mediaApi.generateImages, {
+        body: generate({ prompt }),
+      })
       expect([res.status, res.message, res.data.fields]).toEqual([
         400,
         'msg_zod_validation_error',
@@ -191,22 +192,21 @@ describe('POST /media/dalle', () => {
       ])
     }
     // DALL·E 3 reads longer prompts.
-    const long = await client.post(
-      '/api/media/dalle',
-      generate({ model: 'dall-e-3', n: 1, prompt: 'x'.repeat(1001) }),
-    )
+    const long = await client.call(mediaApi.generateImages, {
+      body: generate({ model: 'dall-e-3', n: 1, prompt: 'x'.repeat(1001) }),
+    })
     expect(long.status).toBe(200)
   })
 
   it('retries a server error, and maps the provider’s failures to codes', async () => {
     const { client } = await userOn(server, 'PRO')
     fake.queue('images', SERVER_ERROR)
-    const retried = await client.post<GeneratedImage[]>('/api/media/dalle', generate({ n: 1 }))
+    const retried = await client.call(mediaApi.generateImages, { body: generate({ n: 1 }) })
     expect(retried.status).toBe(200)
     expect(fake.requests).toHaveLength(2)
 
     fake.queue('images', QUOTA_EXHAUSTED)
-    const quota = await client.post('/api/media/dalle', generate())
+    const quota = await client.call(mediaApi.generateImages, { body: generate() })
     expect([quota.status, quota.message]).toEqual([429, 'msg_token_limit_exceeded'])
 
     fake.queue(
@@ -218,40 +218,42 @@ describe('POST /media/dalle', () => {
         'content_policy_violation',
       ),
     )
-    const refused = await client.post('/api/media/dalle', generate())
+    const refused = await client.call(mediaApi.generateImages, { body: generate() })
     expect([refused.status, refused.message]).toEqual([400, 'msg_ai_prompt_refused'])
   })
 
   it('answers msg_ai_unavailable for a malformed or slow answer, and stores nothing', async () => {
     const { client } = await userOn(server, 'PRO')
     fake.queue('images', { json: { data: [{ url: 'https://example.com/a.png' }] } })
-    const malformed = await client.post('/api/media/dalle', generate())
+    const malformed = await client.call(mediaApi.generateImages, { body: generate() })
     expect([malformed.status, malformed.message]).toEqual([502, 'msg_ai_unavailable'])
 
     fake.queue('images', { delayMs: 4000 })
-    const slow = await client.post('/api/media/dalle', generate())
+    const slow = await client.call(mediaApi.generateImages, { body: generate() })
     expect([slow.status, slow.message]).toEqual([502, 'msg_ai_unavailable'])
     // Something that is not a picture is refused like an upload.
     fake.queue('images', {
       json: { data: [{ b64_json: Buffer.from('<svg/>').toString('base64') }] },
     })
-    const notImage = await client.post('/api/media/dalle', generate({ n: 1 }))
+    const notImage = await client.call(mediaApi.generateImages, { body: generate({ n: 1 }) })
     expect([notImage.status, notImage.message]).toEqual([400, 'msg_unsupported_file'])
-    expect((await client.get<MediaFile[]>('/api/web/tasks/user/uploads')).data).toEqual([])
+    expect((await client.call(mediaApi.listUploads)).data).toEqual([])
   })
 
   it('limits how often a user may ask', async () => {
     const { client } = await userOn(server, 'PRO')
     const answers = []
     for (let i = 0; i < 6; i++) {
-      answers.push((await client.post('/api/media/dalle', generate({ n: 1 }))).status)
+      answers.push(
+        (await client.call(mediaApi.generateImages, { body: generate({ n: 1 }) })).status,
+      )
     }
     expect(answers).toEqual([200, 200, 200, 200, 200, 429])
   })
 
   it('says image generation is not configured on a server without a key', async () => {
     const { client } = await userOn(keyless, 'PRO')
-    const res = await client.post('/api/media/dalle', generate())
+    const res = await client.call(mediaApi.generateImages, { body: generate() })
     expect([res.status, res.message]).toEqual([503, 'msg_ai_not_configured'])
   })
 })

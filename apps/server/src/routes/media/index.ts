@@ -1,15 +1,17 @@
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
-import { IMAGE_GENERATION_LIMITS, mediaApi, planAtLeast, UPLOAD_RULES } from '@storyreel/core'
+import { IMAGE_GENERATION_LIMITS, mediaApi, planAtLeast } from '@storyreel/core'
 import { storageKeys } from '../../adapters/storage/storage'
 import { AppError } from '../../http/app-error'
+import { perUserLimit } from '../../http/per-user-limit'
 import { route } from '../../http/route'
 import { requestSignal } from '../../http/request-signal'
 import { sendStored } from '../../http/send-stored'
-import { requireUser } from '../../plugins/session'
+import { checkDescribeBudget } from '../../services/describe-budget'
 import { describeUploads } from '../../services/describe-uploads'
 import { keepGeneratedImages } from '../../services/generated-images'
 import {
+  declaredPastAllowance,
   deleteUpload,
   ensurePreview,
   listMedia,
@@ -17,7 +19,15 @@ import {
   receiveUploads,
   removeMedia,
   toMediaFile,
+  uploadAllowance,
 } from '../../services/uploads'
+
+/**
+ * Describe requests per signed-in user a minute. The upload screen sends one per 200 MB of new
+ * files and one for the files picked from the library, once per compose.
+ */
+export const DESCRIBES_PER_MINUTE = 20
+export const STORED_DESCRIBES_PER_MINUTE = 10
 
 export async function mediaRoutes(app: FastifyInstance) {
   const { db, storage, env, ai } = app.services
@@ -28,38 +38,58 @@ export async function mediaRoutes(app: FastifyInstance) {
    * Stores the uploaded files and describes each: by analysing its pixels, and with a vision
    * model too when the server has an OpenAI key (the suggestion field gives it the context).
    */
-  route(app, mediaApi.describe, async (req, res) => {
-    const user = requireUser(req)
-    const refuse = (err: unknown) => {
-      // The rest of a refused body is not read: the connection closes after the answer.
-      res.header('connection', 'close')
-      throw err
-    }
-    // A body declared too large is refused before it is read; a streamed one is counted.
-    if (Number(req.headers['content-length']) > UPLOAD_RULES.maxRequestBytes) {
-      refuse(new AppError('msg_request_too_large'))
-    }
-    const { rows, fields } = await receiveUploads(req.parts(), user.id, deps).catch(refuse)
-    try {
-      const call = { signal: requestSignal(res), log: req.log }
-      return { descriptions: await describeUploads(rows, fields.suggestion ?? '', deps, call) }
-    } catch (err) {
-      // A file that passed the type check but cannot be decoded is refused like any bad file.
-      req.log.info({ err }, 'media analysis failed')
-      await removeMedia(rows, deps)
-      throw new AppError('msg_unsupported_file')
-    }
-  })
+  route(
+    app,
+    mediaApi.describe,
+    async (req, res) => {
+      const refuse = (err: unknown) => {
+        // The rest of a refused body is not read: the connection closes after the answer.
+        res.header('connection', 'close')
+        throw err
+      }
+      // Past the request limit or the quota: a body declared so is refused before it is read, a
+      // streamed one as soon as it gets there.
+      const allowance = await uploadAllowance(db, req.user.id)
+      if (declaredPastAllowance(req.headers['content-length'], allowance)) {
+        refuse(new AppError(allowance.refusal))
+      }
+      const { rows, fields } = await receiveUploads(
+        () => req.parts(),
+        req.user.id,
+        deps,
+        allowance,
+      ).catch(refuse)
+      try {
+        const call = { signal: requestSignal(res), log: req.log }
+        return { descriptions: await describeUploads(rows, fields.suggestion ?? '', deps, call) }
+      } catch (err) {
+        // A file that passed the type check but cannot be decoded is refused like any bad file.
+        req.log.info({ err }, 'media analysis failed')
+        await removeMedia(rows, deps)
+        throw new AppError('msg_unsupported_file')
+      }
+    },
+    { config: perUserLimit(DESCRIBES_PER_MINUTE) },
+  )
 
-  route(app, mediaApi.describeStored, async (req, res) => {
-    const user = requireUser(req)
-    const { names, suggestion } = req.body
-    const rows = await ownedMedia(db, user.id, names)
-    const byName = new Map(rows.map((row) => [row.name, row]))
-    const call = { signal: requestSignal(res), log: req.log }
-    const inOrder = names.map((name) => byName.get(name)!)
-    return { descriptions: await describeUploads(inOrder, suggestion, deps, call) }
-  })
+  /**
+   * Each file once, however often it is named (the app keys descriptions by name), and only
+   * within the decoding budget of one request.
+   */
+  route(
+    app,
+    mediaApi.describeStored,
+    async (req, res) => {
+      const names = [...new Set(req.body.names)]
+      const rows = await ownedMedia(db, req.user.id, names)
+      const byName = new Map(rows.map((row) => [row.name, row]))
+      const inOrder = names.map((name) => byName.get(name)!)
+      await checkDescribeBudget(inOrder, deps)
+      const call = { signal: requestSignal(res), log: req.log }
+      return { descriptions: await describeUploads(inOrder, req.body.suggestion, deps, call) }
+    },
+    { config: perUserLimit(STORED_DESCRIBES_PER_MINUTE) },
+  )
 
   /**
    * Images made from a prompt (PRO only), kept in the library like uploads. SPEC section 6: more
@@ -69,7 +99,7 @@ export async function mediaRoutes(app: FastifyInstance) {
     app,
     mediaApi.generateImages,
     async (req, res) => {
-      const user = requireUser(req)
+      const { user } = req
       if (!planAtLeast(user.plan, 'PRO') || (req.body.model === 'dall-e-3' && req.body.n > 1)) {
         throw new AppError('msg_higher_subscription_required')
       }
@@ -81,25 +111,17 @@ export async function mediaRoutes(app: FastifyInstance) {
         return { path: mediaFile.path, mediaFile }
       })
     },
-    {
-      config: {
-        rateLimit: {
-          max: IMAGE_GENERATION_LIMITS.requestsPerMinute,
-          timeWindow: 60_000,
-          keyGenerator: (req) => req.user?.id ?? req.ip,
-        },
-      },
-    },
+    { config: perUserLimit(IMAGE_GENERATION_LIMITS.requestsPerMinute) },
   )
 
   route(app, mediaApi.listUploads, async (req) => {
-    const rows = await listMedia(db, requireUser(req).id)
+    const rows = await listMedia(db, req.user.id)
     const compressed = req.query.compressed === 'true'
     return rows.map((row) => toMediaFile(row, { compressed }))
   })
 
   route(app, mediaApi.getUpload, async (req, res) => {
-    const user = requireUser(req)
+    const { user } = req
     const { name } = req.params
     const [row] = await ownedMedia(db, user.id, [name]).catch(() => [])
     if (!row) throw new AppError('msg_media_not_found')
@@ -108,7 +130,7 @@ export async function mediaRoutes(app: FastifyInstance) {
   })
 
   route(app, mediaApi.getUploadPreview, async (req, res) => {
-    const user = requireUser(req)
+    const { user } = req
     const [row] = await ownedMedia(db, user.id, [req.params.name]).catch(() => [])
     if (!row) throw new AppError('msg_media_not_found')
     const key = await ensurePreview(row, deps).catch((err: unknown) => {
@@ -119,7 +141,7 @@ export async function mediaRoutes(app: FastifyInstance) {
   })
 
   route(app, mediaApi.deleteUpload, async (req) => {
-    await deleteUpload(deps, requireUser(req).id, req.params.name)
+    await deleteUpload(deps, req.user.id, req.params.name)
     return null
   })
 }

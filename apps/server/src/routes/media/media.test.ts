@@ -1,19 +1,17 @@
 import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { UPLOAD_RULES, type ImageDescription, type MediaFile } from '@storyreel/core'
-import { signUp } from '../../../test/client'
+import { UPLOAD_RULES, authApi, mediaApi, uploadUrl } from '@storyreel/core'
+import { apiClient, signUp } from '../../../test/client'
 import { bytesOf, fileOf } from '../../../test/crafted-media'
 import { clipFile, formWith, pictureFile, withExifOrientation } from '../../../test/media-fixtures'
 import { startTestServer, type TestServer } from '../../../test/test-server'
 
 let server: TestServer
 beforeAll(async () => {
-  server = await startTestServer()
+  server = await startTestServer({ logs: true })
 })
 afterAll(() => server.close())
-
-type Described = { descriptions: ImageDescription[] }
 
 async function storedFiles(userDir = '') {
   const dir = path.join(server.env.DATA_DIR, 'files', 'uploads', userDir)
@@ -32,7 +30,7 @@ describe('uploads and analysis', () => {
       ],
       { suggestion: 'A day at the sea' },
     )
-    const res = await client.upload<Described>('/api/media/describe', form)
+    const res = await client.call(mediaApi.describe, { body: form })
     expect(res.status).toBe(200)
     const [a, b] = res.data.descriptions
     expect(a).toMatchObject({ kind: 'image', width: 640, height: 360, orientation: 'landscape' })
@@ -49,12 +47,12 @@ describe('uploads and analysis', () => {
     expect(a!.focus.x).toBeGreaterThan(50)
     expect(a!.focus.y).toBeLessThan(50)
     expect(a!.summary).toMatch(/picture/)
-    expect(a!.mediaFile?.path).toBe(`/api/web/tasks/user/uploads/${a!.filename}`)
+    expect(a!.mediaFile?.path).toBe(uploadUrl(a!.filename))
 
-    const list = await client.get<MediaFile[]>('/api/web/tasks/user/uploads?compressed=true')
+    const list = await client.call(mediaApi.listUploads, { query: { compressed: 'true' } })
     expect(list.data.map((m) => m.name).sort()).toEqual([a!.filename, b!.filename].sort())
 
-    const file = await client.get(`/api/web/tasks/user/uploads/${a!.filename}`)
+    const file = await client.call(mediaApi.getUpload, { params: { name: a!.filename } })
     expect(file.status).toBe(200)
     expect(file.headers.get('content-type')).toBe('image/png')
     expect(file.body.subarray(1, 4).toString()).toBe('PNG')
@@ -63,11 +61,11 @@ describe('uploads and analysis', () => {
   it('describes files already in the library where they are, for their owner only', async () => {
     const { client } = await signUp(server)
     const form = formWith([pictureFile('a.png', { width: 320, height: 200, hue: 120 })])
-    const [stored] = (await client.upload<Described>('/api/media/describe', form)).data.descriptions
+    const [stored] = (await client.call(mediaApi.describe, { body: form })).data.descriptions
     const before = await storedFiles()
 
-    const again = await client.post<Described>('/api/media/describe/stored', {
-      names: [stored!.filename],
+    const again = await client.call(mediaApi.describeStored, {
+      body: { names: [stored!.filename] },
     })
     expect(again.status).toBe(200)
     expect(again.data.descriptions).toEqual([stored])
@@ -75,19 +73,18 @@ describe('uploads and analysis', () => {
     expect(await storedFiles()).toEqual(before)
 
     const stranger = (await signUp(server)).client
-    const theirs = await stranger.post('/api/media/describe/stored', { names: [stored!.filename] })
+    const theirs = await stranger.call(mediaApi.describeStored, {
+      body: { names: [stored!.filename] },
+    })
     expect(theirs.status).toBe(404)
     expect(theirs.message).toBe('msg_media_not_found')
-    const climbing = await client.post('/api/media/describe/stored', { names: ['../x.png'] })
+    const climbing = await client.call(mediaApi.describeStored, { body: { names: ['../x.png'] } })
     expect(climbing.status).toBe(400)
   })
 
   it('describes an MP4 clip: size, length and its look from a decoded frame', async () => {
     const { client } = await signUp(server)
-    const res = await client.upload<Described>(
-      '/api/media/describe',
-      formWith([clipFile('clip.mp4', 2)]),
-    )
+    const res = await client.call(mediaApi.describe, { body: formWith([clipFile('clip.mp4', 2)]) })
     expect(res.status).toBe(200)
     const d = res.data.descriptions[0]!
     expect(d).toMatchObject({ kind: 'video', width: 320, height: 240, orientation: 'landscape' })
@@ -101,10 +98,9 @@ describe('uploads and analysis', () => {
   it('sees a phone photo the way it is shown, turned by its EXIF orientation', async () => {
     const { client } = await signUp(server)
     const sensor = pictureFile('phone.jpg', { width: 320, height: 240, format: 'jpeg' })
-    const res = await client.upload<Described>(
-      '/api/media/describe',
-      formWith([await withExifOrientation(sensor, 6)]),
-    )
+    const res = await client.call(mediaApi.describe, {
+      body: formWith([await withExifOrientation(sensor, 6)]),
+    })
     expect(res.data.descriptions[0]).toMatchObject({
       width: 240,
       height: 320,
@@ -116,11 +112,13 @@ describe('uploads and analysis', () => {
     const { client } = await signUp(server)
     const before = await storedFiles()
     const fake = new File(['hello, I am not a picture at all'], 'photo.png', { type: 'image/png' })
-    const res = await client.upload('/api/media/describe', formWith([pictureFile('ok.png'), fake]))
+    const res = await client.call(mediaApi.describe, {
+      body: formWith([pictureFile('ok.png'), fake]),
+    })
     expect(res.status).toBe(400)
     expect(res.message).toBe('msg_unsupported_file')
     expect(await storedFiles()).toEqual(before)
-    const list = await client.get<MediaFile[]>('/api/web/tasks/user/uploads')
+    const list = await client.call(mediaApi.listUploads)
     expect(list.data).toEqual([])
   })
 
@@ -129,13 +127,12 @@ describe('uploads and analysis', () => {
     const png = Buffer.from(await pictureFile('big.png').arrayBuffer())
     const big = Buffer.alloc(51 * 1024 * 1024)
     png.copy(big)
-    const res = await client.upload(
-      '/api/media/describe',
-      formWith([new File([big], 'big.png', { type: 'image/png' })]),
-    )
+    const res = await client.call(mediaApi.describe, {
+      body: formWith([new File([big], 'big.png', { type: 'image/png' })]),
+    })
     expect(res.status).toBe(400)
     expect(res.message).toBe('msg_unsupported_file')
-    const list = await client.get<MediaFile[]>('/api/web/tasks/user/uploads')
+    const list = await client.call(mediaApi.listUploads)
     expect(list.data).toEqual([])
     expect(await readdir(path.join(server.env.DATA_DIR, 'tmp')).catch(() => [])).toEqual([])
   })
@@ -145,10 +142,10 @@ describe('uploads and analysis', () => {
     const wide = clipFile('wide.mp4', 1, 4112, 16)
     const long = clipFile('long.mp4', UPLOAD_RULES.maxVideoSeconds + 5, 16, 16)
     for (const clip of [wide, long]) {
-      const res = await client.upload('/api/media/describe', formWith([clip]))
+      const res = await client.call(mediaApi.describe, { body: formWith([clip]) })
       expect(res).toMatchObject({ status: 400, message: 'msg_unsupported_file' })
     }
-    expect((await client.get<MediaFile[]>('/api/web/tasks/user/uploads')).data).toEqual([])
+    expect((await client.call(mediaApi.listUploads)).data).toEqual([])
   })
 
   it('removes a stored file again when it cannot be decoded', async () => {
@@ -158,64 +155,88 @@ describe('uploads and analysis', () => {
     const idat = png.indexOf('IDAT') + 4
     png.fill(0x5a, idat, idat + 200)
     const before = await storedFiles()
-    const res = await client.upload(
-      '/api/media/describe',
-      formWith([pictureFile('ok.png'), fileOf(png, 'broken.png')]),
-    )
+    const res = await client.call(mediaApi.describe, {
+      body: formWith([pictureFile('ok.png'), fileOf(png, 'broken.png')]),
+    })
     expect(res).toMatchObject({ status: 400, message: 'msg_unsupported_file' })
     expect(await storedFiles()).toEqual(before)
-    expect((await client.get<MediaFile[]>('/api/web/tasks/user/uploads')).data).toEqual([])
+    expect((await client.call(mediaApi.listUploads)).data).toEqual([])
   })
 
   it('answers msg_no_files without files', async () => {
     const { client } = await signUp(server)
-    const res = await client.upload('/api/media/describe', formWith([], { suggestion: 'x' }))
+    const res = await client.call(mediaApi.describe, { body: formWith([], { suggestion: 'x' }) })
     expect(res.status).toBe(400)
     expect(res.message).toBe('msg_no_files')
+  })
+
+  it('answers a malformed multipart body with a 400, keeps nothing and logs no error', async () => {
+    const { client } = await signUp(server)
+    const { csrfToken } = await client.ok(authApi.csrfToken)
+    const before = await storedFiles()
+    const head =
+      '--x\r\nContent-Disposition: form-data; name="files"; filename="a.png"\r\n' +
+      'Content-Type: image/png\r\n\r\n\x89PNG'
+    const bodies = [
+      ['multipart/form-data; boundary=x', head], // cut off inside its file
+      ['multipart/form-data; boundary=x', 'not multipart at all'],
+      ['multipart/form-data', head], // no boundary
+    ]
+    for (const [type, body] of bodies) {
+      const res = await fetch(`${server.url}/api/media/describe`, {
+        method: 'POST',
+        headers: {
+          cookie: [...client.jar].map(([k, v]) => `${k}=${v}`).join('; '),
+          'x-csrf-token': csrfToken,
+          'content-type': type!,
+        },
+        body,
+      })
+      expect(res.status, body).toBe(400)
+      expect(await res.json()).toEqual({ data: null, message: 'generic_error_message' })
+    }
+    expect(await storedFiles()).toEqual(before)
+    const tmp = await readdir(path.join(server.env.DATA_DIR, 'tmp')).catch(() => [])
+    expect(tmp).toEqual([])
+    expect(server.logs.filter((e) => Number(e.level) >= 50)).toEqual([])
   })
 
   it("keeps one user's uploads from another", async () => {
     const alice = await signUp(server)
     const bob = await signUp(server)
-    const up = await alice.client.upload<Described>(
-      '/api/media/describe',
-      formWith([pictureFile('a.png')]),
-    )
+    const up = await alice.client.call(mediaApi.describe, {
+      body: formWith([pictureFile('a.png')]),
+    })
     const name = up.data.descriptions[0]!.filename
-    const get = await bob.client.get(`/api/web/tasks/user/uploads/${name}`)
+    const get = await bob.client.call(mediaApi.getUpload, { params: { name } })
     expect(get.status).toBe(404)
     expect(get.message).toBe('msg_media_not_found')
-    const del = await bob.client.del(`/api/web/tasks/user/uploads/${name}`)
+    const del = await bob.client.call(mediaApi.deleteUpload, { params: { name } })
     expect(del.status).toBe(404)
-    expect((await bob.client.get<MediaFile[]>('/api/web/tasks/user/uploads')).data).toEqual([])
+    expect((await bob.client.call(mediaApi.listUploads)).data).toEqual([])
     // Still there for its owner.
-    expect((await alice.client.get(`/api/web/tasks/user/uploads/${name}`)).status).toBe(200)
+    expect((await alice.client.call(mediaApi.getUpload, { params: { name } })).status).toBe(200)
   })
 
   it('deletes an upload for its owner, file and all', async () => {
     const { client } = await signUp(server)
-    const up = await client.upload<Described>(
-      '/api/media/describe',
-      formWith([pictureFile('d.png')]),
-    )
+    const up = await client.call(mediaApi.describe, { body: formWith([pictureFile('d.png')]) })
     const name = up.data.descriptions[0]!.filename
-    expect((await client.del(`/api/web/tasks/user/uploads/${name}`)).status).toBe(200)
-    expect((await client.get(`/api/web/tasks/user/uploads/${name}`)).status).toBe(404)
+    expect((await client.call(mediaApi.deleteUpload, { params: { name } })).status).toBe(200)
+    expect((await client.call(mediaApi.getUpload, { params: { name } })).status).toBe(404)
     expect((await storedFiles()).some((f) => String(f).endsWith(name))).toBe(false)
   })
 
   it('refuses names that try to climb out of the store', async () => {
     const { client } = await signUp(server)
-    const res = await client.get('/api/web/tasks/user/uploads/..%2F..%2Fsecret')
+    const res = await client.call(mediaApi.getUpload, { params: { name: '../../secret' } })
     expect(res.status).toBe(400)
     expect(res.message).toBe('msg_zod_validation_error')
   })
 
   it('needs a session', async () => {
-    const res = await fetch(`${server.url}/api/web/tasks/user/uploads`)
+    const res = await apiClient(server).call(mediaApi.listUploads)
     expect(res.status).toBe(401)
-    expect(((await res.json()) as { message: string }).message).toBe(
-      'msg_session_verification_failed',
-    )
+    expect(res.message).toBe('msg_session_verification_failed')
   })
 })

@@ -2,7 +2,7 @@ import { rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ImageDescription, MediaFile } from '@storyreel/core'
+import { mediaApi, uploadPreviewUrl, uploadUrl } from '@storyreel/core'
 import { signUp, type ApiClient } from '../../../test/client'
 import {
   clipFile,
@@ -20,16 +20,13 @@ beforeAll(async () => {
 afterAll(() => server.close())
 
 async function upload(client: ApiClient, files: File[]) {
-  const res = await client.upload<{ descriptions: ImageDescription[] }>(
-    '/api/media/describe',
-    formWith(files),
-  )
+  const res = await client.call(mediaApi.describe, { body: formWith(files) })
   expect(res.status).toBe(200)
   return res.data.descriptions.map((d) => d.filename)
 }
 
 const listed = async (client: ApiClient) =>
-  (await client.get<MediaFile[]>('/api/web/tasks/user/uploads?compressed=true')).data
+  (await client.call(mediaApi.listUploads, { query: { compressed: 'true' } })).data
 
 const previewFile = (userId: string, name: string) =>
   path.join(server.env.DATA_DIR, 'files', 'previews', userId, `${name}.webp`)
@@ -51,11 +48,11 @@ describe('upload previews', () => {
     ])
     const items = await listed(client)
     for (const item of items) {
-      expect(item.compressedUrl).toBe(`/api/web/tasks/user/uploads/${item.name}/preview`)
+      expect(item.compressedUrl).toBe(uploadPreviewUrl(item.name))
       expect(await stat(previewFile(await userIdOf(item.name), item.name))).toBeTruthy()
     }
     const look = async (name: string) => {
-      const res = await client.get(`/api/web/tasks/user/uploads/${name}/preview`)
+      const res = await client.call(mediaApi.getUploadPreview, { params: { name } })
       expect(res.status).toBe(200)
       expect(res.headers.get('content-type')).toBe('image/webp')
       return sharp(res.body).metadata()
@@ -71,7 +68,7 @@ describe('upload previews', () => {
     const { client } = await signUp(server)
     const red = [200, 40, 60] as const
     const [name] = await upload(client, [untaggedHdClipFile('untagged.mp4', red)])
-    const res = await client.get(`/api/web/tasks/user/uploads/${name}/preview`)
+    const res = await client.call(mediaApi.getUploadPreview, { params: { name } })
     const { data, info } = await sharp(res.body).raw().toBuffer({ resolveWithObject: true })
     const centre =
       (Math.floor(info.height / 2) * info.width + Math.floor(info.width / 2)) * info.channels
@@ -88,8 +85,8 @@ describe('upload previews', () => {
   it('keep the list as it was without compressed=true', async () => {
     const { client } = await signUp(server)
     const [name] = await upload(client, [pictureFile('a.png')])
-    const [item] = (await client.get<MediaFile[]>('/api/web/tasks/user/uploads')).data
-    expect(item!.compressedUrl).toBe(`/api/web/tasks/user/uploads/${name}`)
+    const [item] = (await client.call(mediaApi.listUploads)).data
+    expect(item!.compressedUrl).toBe(uploadUrl(name))
   })
 
   it('are turned upright like the photo is shown', async () => {
@@ -99,7 +96,7 @@ describe('upload previews', () => {
       6,
     )
     const [name] = await upload(client, [sideways])
-    const res = await client.get(`/api/web/tasks/user/uploads/${name}/preview`)
+    const res = await client.call(mediaApi.getUploadPreview, { params: { name } })
     expect(await sharp(res.body).metadata()).toMatchObject({ width: 720, height: 960 })
   })
 
@@ -108,9 +105,9 @@ describe('upload previews', () => {
     const [name] = await upload(client, [pictureFile('gone.png')])
     const file = previewFile(await userIdOf(name!), name!)
     await stat(file)
-    expect((await client.del(`/api/web/tasks/user/uploads/${name}`)).status).toBe(200)
+    expect((await client.call(mediaApi.deleteUpload, { params: { name } })).status).toBe(200)
     await expect(stat(file)).rejects.toThrow()
-    const res = await client.get(`/api/web/tasks/user/uploads/${name}/preview`)
+    const res = await client.call(mediaApi.getUploadPreview, { params: { name } })
     expect(res).toMatchObject({ status: 404, message: 'msg_media_not_found' })
   })
 
@@ -118,7 +115,7 @@ describe('upload previews', () => {
     const owner = await signUp(server)
     const other = await signUp(server)
     const [name] = await upload(owner.client, [pictureFile('mine.png')])
-    const res = await other.client.get(`/api/web/tasks/user/uploads/${name}/preview`)
+    const res = await other.client.call(mediaApi.getUploadPreview, { params: { name } })
     expect(res).toMatchObject({ status: 404, message: 'msg_media_not_found' })
     expect(res.body.toString()).not.toContain('RIFF')
   })
@@ -128,7 +125,7 @@ describe('upload previews', () => {
     const [name] = await upload(client, [pictureFile('old.png', { width: 1000, height: 1000 })])
     const file = previewFile(await userIdOf(name!), name!)
     await rm(file)
-    const res = await client.get(`/api/web/tasks/user/uploads/${name}/preview`)
+    const res = await client.call(mediaApi.getUploadPreview, { params: { name } })
     expect(await sharp(res.body).metadata()).toMatchObject({
       format: 'webp',
       width: 720,

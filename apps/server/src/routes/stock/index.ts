@@ -1,19 +1,11 @@
 import path from 'node:path'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import { mediaApi, STOCK_LIMITS, StockProviderSchema } from '@storyreel/core'
 import { AppError } from '../../http/app-error'
+import { perUserLimit } from '../../http/per-user-limit'
 import { route } from '../../http/route'
-import { requireUser } from '../../plugins/session'
 import { downloadStockMedia } from '../../services/stock-download'
 import { toMediaFile } from '../../services/uploads'
-
-const perUserPerMinute = (max: number) => ({
-  rateLimit: {
-    max,
-    timeWindow: 60_000,
-    keyGenerator: (req: FastifyRequest) => req.user?.id ?? req.ip,
-  },
-})
 
 /** The stock tabs of /media: search a provider, and copy a chosen item into the library. */
 export async function stockRoutes(app: FastifyInstance) {
@@ -25,24 +17,23 @@ export async function stockRoutes(app: FastifyInstance) {
     app,
     mediaApi.searchStock,
     async (req) => {
-      requireUser(req)
       const provider = StockProviderSchema.safeParse(req.params.provider)
       if (!provider.success) throw new AppError('msg_invalid_provider')
       const { query, page, per_page, w, h } = req.query
       return stock.search(provider.data, { query, page, perPage: per_page, width: w, height: h })
     },
-    { config: perUserPerMinute(STOCK_LIMITS.searchesPerMinute) },
+    { config: perUserLimit(STOCK_LIMITS.searchesPerMinute) },
   )
 
   route(
     app,
     mediaApi.downloadStock,
     async (req) => {
-      const user = requireUser(req)
+      const { user } = req
       const row = await downloadStockMedia(req.body.url, user.id, deps, req.log)
       if (req.body.name) await stock.reportTaken(req.body.name)
       return toMediaFile(row, { compressed: true })
     },
-    { config: perUserPerMinute(STOCK_LIMITS.downloadsPerMinute) },
+    { config: perUserLimit(STOCK_LIMITS.downloadsPerMinute) },
   )
 }

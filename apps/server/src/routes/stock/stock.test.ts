@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { STOCK_LIMITS, type MediaFile } from '@storyreel/core'
+import { STOCK_LIMITS, mediaApi, uploadPreviewUrl } from '@storyreel/core'
 import { apiClient, signUp } from '../../../test/client'
 import { FAKE_KEYS, FAKE_TOTAL, startFakeStock, type FakeStock } from '../../../test/stock-servers'
 import { startTestServer, type TestServer } from '../../../test/test-server'
@@ -18,8 +18,6 @@ afterAll(async () => {
   await fake?.close()
 })
 
-type Found = MediaFile[]
-
 /** The provider calls made since `before`. */
 const callsSince = (before: number) => fake.requests.slice(before)
 
@@ -27,9 +25,10 @@ describe('GET /media/:provider', () => {
   it('searches Unsplash with its key and maps its photos, sized for the frame', async () => {
     const { client } = await signUp(server)
     const before = fake.requests.length
-    const res = await client.get<Found>(
-      '/api/media/unsplash?query=sea&page=2&per_page=21&w=1080&h=1920',
-    )
+    const res = await client.call(mediaApi.searchStock, {
+      params: { provider: 'unsplash' },
+      query: { query: 'sea', page: 2, per_page: 21, w: 1080, h: 1920 },
+    })
     expect(res.status).toBe(200)
     const [call] = callsSince(before)
     expect(call).toMatchObject({
@@ -66,7 +65,10 @@ describe('GET /media/:provider', () => {
   it('searches Pexels photos with its key, picking the rendition that covers the frame', async () => {
     const { client } = await signUp(server)
     const before = fake.requests.length
-    const square = await client.get<Found>('/api/media/pexels?query=forest&w=1080&h=1080')
+    const square = await client.call(mediaApi.searchStock, {
+      params: { provider: 'pexels' },
+      query: { query: 'forest', w: 1080, h: 1080 },
+    })
     const [call] = callsSince(before)
     expect(call).toMatchObject({ path: '/v1/search', authorization: 'test-pexels' })
     expect(Object.fromEntries(call!.query)).toMatchObject({
@@ -86,14 +88,20 @@ describe('GET /media/:provider', () => {
     expect(square.data[0]!.compressedUrl).toMatch(/h=350$/)
     // large2x (1880x1253) covers 1080x1080; a 1920x1080 frame needs the original.
     expect(square.data[0]!.path).toMatch(/dpr=2&h=650&w=940$/)
-    const wide = await client.get<Found>('/api/media/pexels?query=forest&w=1920&h=1080')
+    const wide = await client.call(mediaApi.searchStock, {
+      params: { provider: 'pexels' },
+      query: { query: 'forest', w: 1920, h: 1080 },
+    })
     expect(wide.data[0]!.path).toBe('https://images.pexels.com/photos/1000/pexels-photo-1000.jpeg')
   })
 
   it('searches Pixabay photos with its key as a parameter', async () => {
     const { client } = await signUp(server)
     const before = fake.requests.length
-    const res = await client.get<Found>('/api/media/pixabay?query=flower&w=864&h=1080')
+    const res = await client.call(mediaApi.searchStock, {
+      params: { provider: 'pixabay' },
+      query: { query: 'flower', w: 864, h: 1080 },
+    })
     const [call] = callsSince(before)
     expect(call).toMatchObject({ provider: 'pixabay', path: '/api/' })
     expect(Object.fromEntries(call!.query)).toMatchObject({
@@ -118,7 +126,10 @@ describe('GET /media/:provider', () => {
   it('merges Pexels and Pixabay videos in the video tab, 11 and 10 to a page of 21', async () => {
     const { client } = await signUp(server)
     const before = fake.requests.length
-    const res = await client.get<Found>('/api/media/video?query=waves&w=1280&h=720')
+    const res = await client.call(mediaApi.searchStock, {
+      params: { provider: 'video' },
+      query: { query: 'waves', w: 1280, h: 720 },
+    })
     const calls = callsSince(before)
     expect(calls.map((c) => `${c.provider}${c.path} ${c.query.get('per_page')}`).sort()).toEqual([
       'pexels/videos/search 11',
@@ -148,9 +159,15 @@ describe('GET /media/:provider', () => {
 
   it('pages to the end: the last page is short, past it is empty', async () => {
     const { client } = await signUp(server)
-    const last = await client.get<Found>(`/api/media/pexels?query=end&page=3`)
+    const last = await client.call(mediaApi.searchStock, {
+      params: { provider: 'pexels' },
+      query: { query: 'end', page: 3 },
+    })
     expect(last.data).toHaveLength(FAKE_TOTAL - 2 * 21)
-    const past = await client.get<Found>(`/api/media/pexels?query=end&page=4`)
+    const past = await client.call(mediaApi.searchStock, {
+      params: { provider: 'pexels' },
+      query: { query: 'end', page: 4 },
+    })
     expect(past.data).toEqual([])
   })
 
@@ -158,7 +175,7 @@ describe('GET /media/:provider', () => {
     const { client } = await signUp(server)
     const before = fake.requests.length
     for (const provider of ['unsplash', 'pexels', 'pixabay', 'video']) {
-      const res = await client.get<Found>(`/api/media/${provider}`)
+      const res = await client.call(mediaApi.searchStock, { params: { provider } })
       expect(res.data, provider).toHaveLength(21)
     }
     expect(
@@ -178,28 +195,46 @@ describe('GET /media/:provider', () => {
     const a = await signUp(server)
     const b = await signUp(server)
     const before = fake.requests.length
-    const first = await a.client.get<Found>('/api/media/unsplash?query=cached&w=1920&h=1080')
-    const again = await b.client.get<Found>('/api/media/unsplash?query=Cached&w=1920&h=1080')
+    const first = await a.client.call(mediaApi.searchStock, {
+      params: { provider: 'unsplash' },
+      query: { query: 'cached', w: 1920, h: 1080 },
+    })
+    const again = await b.client.call(mediaApi.searchStock, {
+      params: { provider: 'unsplash' },
+      query: { query: 'Cached', w: 1920, h: 1080 },
+    })
     expect(again.data).toEqual(first.data)
     expect(callsSince(before)).toHaveLength(1)
-    await a.client.get<Found>('/api/media/unsplash?query=cached&w=1920&h=1080&page=2')
+    await a.client.call(mediaApi.searchStock, {
+      params: { provider: 'unsplash' },
+      query: { query: 'cached', w: 1920, h: 1080, page: 2 },
+    })
     expect(callsSince(before)).toHaveLength(2)
   })
 
   it('answers msg_invalid_provider for anything but the four stock tabs', async () => {
     const { client } = await signUp(server)
     for (const provider of ['local', 'UNSPLASH', 'giphy', 'video.']) {
-      const res = await client.get(`/api/media/${provider}?query=x`)
+      const res = await client.call(mediaApi.searchStock, {
+        params: { provider },
+        query: { query: 'x' },
+      })
       expect(res, provider).toMatchObject({ status: 400, message: 'msg_invalid_provider' })
     }
   })
 
   it('refuses bad paging and anyone signed out', async () => {
     const { client } = await signUp(server)
-    const bad = await client.get<{ fields: string[] }>('/api/media/pexels?per_page=31&page=0')
+    const bad = await client.unchecked<{ fields: string[] }>(mediaApi.searchStock, {
+      params: { provider: 'pexels' },
+      query: { per_page: 31, page: 0 },
+    })
     expect(bad).toMatchObject({ status: 400, message: 'msg_zod_validation_error' })
     expect(bad.data.fields.sort()).toEqual(['page', 'per_page'])
-    const anonymous = await apiClient(server).get('/api/media/pexels?query=x')
+    const anonymous = await apiClient(server).call(mediaApi.searchStock, {
+      params: { provider: 'pexels' },
+      query: { query: 'x' },
+    })
     expect(anonymous).toMatchObject({ status: 401, message: 'msg_session_verification_failed' })
   })
 
@@ -207,7 +242,10 @@ describe('GET /media/:provider', () => {
     const { client } = await signUp(server)
     const before = fake.requests.length
     for (let i = 0; i < 2; i++) {
-      const res = await client.get('/api/media/pexels?query=fail')
+      const res = await client.call(mediaApi.searchStock, {
+        params: { provider: 'pexels' },
+        query: { query: 'fail' },
+      })
       expect(res).toMatchObject({ status: 502, message: 'msg_stock_unavailable' })
     }
     expect(callsSince(before)).toHaveLength(2)
@@ -215,7 +253,10 @@ describe('GET /media/:provider', () => {
 
   it("lets the page show the configured providers' previews and clips (CSP)", async () => {
     const { client } = await signUp(server)
-    const res = await client.get('/api/media/pexels?query=csp')
+    const res = await client.call(mediaApi.searchStock, {
+      params: { provider: 'pexels' },
+      query: { query: 'csp' },
+    })
     const csp = res.headers.get('content-security-policy') ?? ''
     const imgSrc = csp.split(';').find((d) => d.trim().startsWith('img-src')) ?? ''
     for (const host of ['images.unsplash.com', 'images.pexels.com', 'cdn.pixabay.com']) {
@@ -228,7 +269,12 @@ describe('GET /media/:provider', () => {
     const { client } = await signUp(server)
     const answers = []
     for (let i = 0; i <= STOCK_LIMITS.searchesPerMinute; i++) {
-      answers.push(await client.get('/api/media/pexels?query=often'))
+      answers.push(
+        await client.call(mediaApi.searchStock, {
+          params: { provider: 'pexels' },
+          query: { query: 'often' },
+        }),
+      )
     }
     expect(answers.slice(0, -1).every((a) => a.status === 200)).toBe(true)
     expect(answers.at(-1)).toMatchObject({ status: 429, message: 'msg_too_many_requests' })
@@ -245,18 +291,18 @@ describe('POST /media/download', () => {
 
   it('stores a stock photo in the library like an upload, with its preview', async () => {
     const { client } = await signUp(server)
-    const res = await client.post<MediaFile>('/api/media/download', {
-      url: `${fake.url}/media/photo.jpg`,
+    const res = await client.call(mediaApi.downloadStock, {
+      body: { url: `${fake.url}/media/photo.jpg` },
     })
     expect(res.status).toBe(200)
     expect(res.data).toMatchObject({ type: 'image', isExternalProvider: false, videoPath: null })
     expect(res.data.name).toMatch(/^[0-9a-f-]{36}\.jpg$/)
-    expect(res.data.compressedUrl).toBe(`/api/web/tasks/user/uploads/${res.data.name}/preview`)
-    const list = await client.get<MediaFile[]>('/api/web/tasks/user/uploads?compressed=true')
+    expect(res.data.compressedUrl).toBe(uploadPreviewUrl(res.data.name))
+    const list = await client.call(mediaApi.listUploads, { query: { compressed: 'true' } })
     expect(list.data.map((m) => m.name)).toEqual([res.data.name])
-    const file = await client.get(res.data.path)
+    const file = await client.raw({ method: 'GET', path: res.data.path })
     expect(file.headers.get('content-type')).toBe('image/jpeg')
-    const preview = await client.get(res.data.compressedUrl!)
+    const preview = await client.raw({ method: 'GET', path: res.data.compressedUrl! })
     expect(await sharp(preview.body).metadata()).toMatchObject({
       format: 'webp',
       width: 720,
@@ -267,9 +313,8 @@ describe('POST /media/download', () => {
   it('reports a taken Unsplash photo to Unsplash, as its API guidelines ask', async () => {
     const { client } = await signUp(server)
     const before = fake.requests.length
-    const res = await client.post<MediaFile>('/api/media/download', {
-      url: `${fake.url}/media/photo.jpg`,
-      name: 'unsplash-abc_123.jpg',
+    const res = await client.call(mediaApi.downloadStock, {
+      body: { url: `${fake.url}/media/photo.jpg`, name: 'unsplash-abc_123.jpg' },
     })
     expect(res.status).toBe(200)
     const reports = fake.requests
@@ -279,17 +324,16 @@ describe('POST /media/download', () => {
     expect(reports[0]!.authorization).toBe(`Client-ID ${FAKE_KEYS.unsplash}`)
     // Other providers' items report nothing.
     const other = fake.requests.length
-    await client.post('/api/media/download', {
-      url: `${fake.url}/media/photo.jpg`,
-      name: 'pexels-42.jpeg',
+    await client.call(mediaApi.downloadStock, {
+      body: { url: `${fake.url}/media/photo.jpg`, name: 'pexels-42.jpeg' },
     })
     expect(fake.requests.slice(other).filter((r) => r.path.includes('/download'))).toEqual([])
   })
 
   it('stores a stock clip', async () => {
     const { client } = await signUp(server)
-    const res = await client.post<MediaFile>('/api/media/download', {
-      url: `${fake.url}/media/clip.mp4`,
+    const res = await client.call(mediaApi.downloadStock, {
+      body: { url: `${fake.url}/media/clip.mp4` },
     })
     expect(res.status).toBe(200)
     expect(res.data).toMatchObject({ type: 'video', videoPath: res.data.path })
@@ -308,7 +352,7 @@ describe('POST /media/download', () => {
       `${fake.url}/chain/4`,
     ]
     for (const url of cases) {
-      const res = await client.post('/api/media/download', { url })
+      const res = await client.call(mediaApi.downloadStock, { body: { url } })
       expect(res, url).toMatchObject({ status: 400, message: 'msg_download_refused' })
     }
     expect(await stored()).toEqual(before)
@@ -318,24 +362,28 @@ describe('POST /media/download', () => {
     const { client } = await signUp(server)
     const before = await stored()
     for (const file of ['huge.jpg', 'declared-huge.jpg', 'page.jpg']) {
-      const res = await client.post('/api/media/download', { url: `${fake.url}/media/${file}` })
+      const res = await client.call(mediaApi.downloadStock, {
+        body: { url: `${fake.url}/media/${file}` },
+      })
       expect(res, file).toMatchObject({ status: 400, message: 'msg_unsupported_file' })
     }
     expect(await stored()).toEqual(before)
-    expect((await client.get<MediaFile[]>('/api/web/tasks/user/uploads')).data).toEqual([])
+    expect((await client.call(mediaApi.listUploads)).data).toEqual([])
   })
 
   it('answers msg_stock_unavailable when the file is missing, and refuses non-URLs', async () => {
     const { client } = await signUp(server)
-    const missing = await client.post('/api/media/download', { url: `${fake.url}/media/none.jpg` })
+    const missing = await client.call(mediaApi.downloadStock, {
+      body: { url: `${fake.url}/media/none.jpg` },
+    })
     expect(missing).toMatchObject({ status: 502, message: 'msg_stock_unavailable' })
-    const bad = await client.post('/api/media/download', { url: 'not a url' })
+    const bad = await client.call(mediaApi.downloadStock, { body: { url: 'not a url' } })
     expect(bad).toMatchObject({ status: 400, message: 'msg_zod_validation_error' })
   })
 
   it('needs a signed-in user', async () => {
-    const res = await apiClient(server).post('/api/media/download', {
-      url: `${fake.url}/media/photo.jpg`,
+    const res = await apiClient(server).call(mediaApi.downloadStock, {
+      body: { url: `${fake.url}/media/photo.jpg` },
     })
     expect(res).toMatchObject({ status: 401, message: 'msg_session_verification_failed' })
   })

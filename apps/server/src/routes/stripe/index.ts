@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import { billingApi } from '@storyreel/core'
 import { AppError } from '../../http/app-error'
+import { perUserLimit } from '../../http/per-user-limit'
 import { route } from '../../http/route'
-import { requireUser } from '../../plugins/session'
 import { billingCustomerId } from '../../services/billing-account'
 import { syncCheckoutSubscription } from '../../services/billing-sync'
 import { appOrigin } from './app-origin'
@@ -23,7 +23,7 @@ export async function stripeRoutes(app: FastifyInstance) {
     app,
     billingApi.createCheckoutSession,
     async (req) => {
-      const user = requireUser(req)
+      const { user } = req
       const origin = appOrigin(req, env.PUBLIC_URL)
       // Paid plan holders change or cancel their plan in the portal (SPEC section 6).
       if (user.plan !== 'FREE' && user.stripeCustomerId) {
@@ -40,19 +40,11 @@ export async function stripeRoutes(app: FastifyInstance) {
       })
       return { url }
     },
-    {
-      config: {
-        rateLimit: {
-          max: CHECKOUTS_PER_MINUTE,
-          timeWindow: 60_000,
-          keyGenerator: (req) => req.user?.id ?? req.ip,
-        },
-      },
-    },
+    { config: perUserLimit(CHECKOUTS_PER_MINUTE) },
   )
 
   route(app, billingApi.checkoutSession, async (req) => {
-    const user = requireUser(req)
+    const { user } = req
     const session = await billing.checkoutSession(req.params.sessionId)
     if (!session || session.userId !== user.id) throw new AppError('msg_checkout_session_not_found')
     if (session.paymentStatus === 'SUCCEEDED' && session.subscriptionId) {
@@ -67,7 +59,7 @@ export async function stripeRoutes(app: FastifyInstance) {
   })
 
   route(app, billingApi.billingPortal, async (req) => {
-    const user = requireUser(req)
+    const { user } = req
     if (!billing.configured) throw new AppError('msg_billing_not_configured')
     const customerId = await billingCustomerId(db, user.id)
     if (!customerId) throw new AppError('msg_no_billing_account')

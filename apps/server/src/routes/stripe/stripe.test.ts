@@ -1,42 +1,53 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { PaymentStatus, VerifySessionAnswer } from '@storyreel/core'
+import { STRIPE_WEBHOOK_PATH, authApi, billingApi, endpointUrl } from '@storyreel/core'
+import type { PaidPlan } from '@storyreel/core'
 import { users } from '../../db/schema'
 import { apiClient, signUp, type ApiClient } from '../../../test/client'
 import { FAKE_PRICES, startFakeStripe, type FakeStripe } from '../../../test/stripe-server'
 import { startTestServer, type TestServer } from '../../../test/test-server'
 
-const CREATE = '/api/stripe/checkout-session/create'
-const PORTAL = '/api/stripe/billing-portal'
-const session = (id: string) => `/api/stripe/checkout-session/${id}`
+/** How the checkout `sessionId` went, asked as `client`. */
+const checkoutSession = (client: ApiClient, sessionId: string) =>
+  client.call(billingApi.checkoutSession, { params: { sessionId } })
 
 async function subscription(client: ApiClient) {
-  const answer = await client.get<VerifySessionAnswer>('/api/auth/verify-session')
+  const answer = await client.call(authApi.verifySession)
   return answer.data.userData!.subscription
 }
 
 describe('without Stripe settings', () => {
   let server: TestServer
   beforeAll(async () => {
-    server = await startTestServer()
+    server = await startTestServer({ logs: true })
   })
   afterAll(() => server?.close())
 
   it('says billing is not configured, and every call answers so', async () => {
     const { client } = await signUp(server)
-    expect((await client.get('/api/stripe/config')).data).toEqual({ configured: false })
+    expect((await client.call(billingApi.config)).data).toEqual({ configured: false })
     for (const answer of [
-      await client.post(CREATE, { selectedPlan: 'PRO' }),
-      await client.get(session('cs_test_a1')),
-      await client.get(PORTAL),
+      await client.call(billingApi.createCheckoutSession, { body: { selectedPlan: 'PRO' } }),
+      await checkoutSession(client, 'cs_test_a1'),
+      await client.call(billingApi.billingPortal),
     ]) {
       expect(answer.status).toBe(503)
       expect(answer.message).toBe('msg_billing_not_configured')
     }
   })
 
+  it('logs those answers at info: the server is set up so, nothing failed', async () => {
+    const { client } = await signUp(server)
+    await client.call(billingApi.billingPortal)
+    const portal = endpointUrl(billingApi.billingPortal)
+    const answered = server.logs.filter((e) => e.url === portal && e.status === 503)
+    expect(answered.length).toBeGreaterThan(0)
+    expect(answered.every((e) => e.level === 30)).toBe(true)
+    expect(server.logs.filter((e) => Number(e.level) >= 50)).toEqual([])
+  })
+
   it('refuses a webhook delivery as not configured (Stripe retries it later)', async () => {
-    const res = await fetch(`${server.url}/api/stripe/webhook`, {
+    const res = await fetch(server.url + endpointUrl({ path: STRIPE_WEBHOOK_PATH }), {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' },
       body: '{"id":"evt_1","object":"event"}',
@@ -60,8 +71,8 @@ describe('checkout and the billing portal with Stripe', () => {
   beforeEach(() => fake.reset())
 
   /** A new user's checkout for the plan, as Stripe got it. */
-  async function checkout(client: ApiClient, selectedPlan = 'PRO') {
-    const answer = await client.post<{ url: string }>(CREATE, { selectedPlan })
+  async function checkout(client: ApiClient, selectedPlan: PaidPlan = 'PRO') {
+    const answer = await client.call(billingApi.createCheckoutSession, { body: { selectedPlan } })
     expect(answer.status).toBe(200)
     const id = /\/c\/pay\/(cs_test_\w+)$/.exec(answer.data.url)![1]!
     return { url: answer.data.url, id }
@@ -69,7 +80,7 @@ describe('checkout and the billing portal with Stripe', () => {
 
   it('says billing is configured', async () => {
     const { client } = await signUp(server)
-    expect((await client.get('/api/stripe/config')).data).toEqual({ configured: true })
+    expect((await client.call(billingApi.config)).data).toEqual({ configured: true })
   })
 
   it("opens a subscription checkout for the plan's price, for this user, back to /plan", async () => {
@@ -100,11 +111,10 @@ describe('checkout and the billing portal with Stripe', () => {
 
   it("sends the user back to the page's origin when PUBLIC_URL is not set", async () => {
     const { client } = await signUp(server)
-    await client.post(
-      CREATE,
-      { selectedPlan: 'PRO' },
-      { headers: { origin: 'http://localhost:5173' } },
-    )
+    await client.call(billingApi.createCheckoutSession, {
+      body: { selectedPlan: 'PRO' },
+      headers: { origin: 'http://localhost:5173' },
+    })
     expect(fake.requests[0]!.params).toMatchObject({
       success_url: 'http://localhost:5173/plan?session_id={CHECKOUT_SESSION_ID}',
       cancel_url: 'http://localhost:5173/plan',
@@ -114,22 +124,29 @@ describe('checkout and the billing portal with Stripe', () => {
   it('refuses a plan that is not sold, a missing one, no CSRF token and no session', async () => {
     const { client } = await signUp(server)
     for (const body of [{ selectedPlan: 'FREE' }, { selectedPlan: 'pro' }, {}]) {
-      const answer = await client.post<{ fields: string[] }>(CREATE, body)
+      const answer = await client.unchecked<{ fields: string[] }>(
+        billingApi.createCheckoutSession,
+        { body },
+      )
       expect(answer.status).toBe(400)
       expect(answer.message).toBe('msg_zod_validation_error')
       expect(answer.data.fields).toEqual(['selectedPlan'])
     }
-    const noCsrf = await client.post(CREATE, { selectedPlan: 'PRO' }, { csrf: false })
+    const noCsrf = await client.call(billingApi.createCheckoutSession, {
+      body: { selectedPlan: 'PRO' },
+      csrf: false,
+    })
     expect(noCsrf.status).toBe(403)
-    const stranger = await apiClient(server).post(CREATE, { selectedPlan: 'PRO' })
+    const stranger = await apiClient(server).call(billingApi.createCheckoutSession, {
+      body: { selectedPlan: 'PRO' },
+    })
     expect(stranger.message).toBe('msg_session_verification_failed')
     expect(fake.requests).toEqual([])
   })
 
   it('tells how the checkout went: open, paid, processing, expired', async () => {
     const { client } = await signUp(server)
-    const status = async (id: string) =>
-      (await client.get<{ paymentStatus: PaymentStatus }>(session(id))).data.paymentStatus
+    const status = async (id: string) => (await checkoutSession(client, id)).data.paymentStatus
 
     const paid = await checkout(client)
     expect(await status(paid.id)).toBe('INCOMPLETE')
@@ -139,24 +156,20 @@ describe('checkout and the billing portal with Stripe', () => {
     const { client: other } = await signUp(server)
     const processing = await checkout(other)
     fake.completeCheckout(processing.id, { paymentStatus: 'unpaid' })
-    expect(
-      (await other.get<{ paymentStatus: string }>(session(processing.id))).data.paymentStatus,
-    ).toBe('PENDING')
+    expect((await checkoutSession(other, processing.id)).data.paymentStatus).toBe('PENDING')
     // An incomplete subscription (the payment still settling) buys nothing yet.
     expect((await subscription(other)).type).toBe('FREE')
 
     const expired = await checkout(other)
     fake.expireCheckout(expired.id)
-    expect(
-      (await other.get<{ paymentStatus: string }>(session(expired.id))).data.paymentStatus,
-    ).toBe('EXPIRED')
+    expect((await checkoutSession(other, expired.id)).data.paymentStatus).toBe('EXPIRED')
   })
 
   it('gives the plan as soon as the user is back from a paid checkout, before the webhook', async () => {
     const { client } = await signUp(server)
     const { id } = await checkout(client, 'STARTER')
     const { subscription: bought } = fake.completeCheckout(id)
-    expect((await client.get(session(id))).data).toEqual({ paymentStatus: 'SUCCEEDED' })
+    expect((await checkoutSession(client, id)).data).toEqual({ paymentStatus: 'SUCCEEDED' })
     const now = await subscription(client)
     expect(now.type).toBe('STARTER')
     expect(now.stripeCustomerId).toBe(bought.customer)
@@ -170,36 +183,38 @@ describe('checkout and the billing portal with Stripe', () => {
     const { id } = await checkout(owner)
     fake.completeCheckout(id)
     const { client: other } = await signUp(server)
-    const stolen = await other.get(session(id))
+    const stolen = await checkoutSession(other, id)
     expect(stolen.status).toBe(404)
     expect(stolen.message).toBe('msg_checkout_session_not_found')
     // Reading it gave the other user nothing.
     expect((await subscription(other)).type).toBe('FREE')
 
-    const unknown = await other.get(session('cs_test_doesnotexist'))
+    const unknown = await checkoutSession(other, 'cs_test_doesnotexist')
     expect(unknown.status).toBe(404)
     expect(unknown.message).toBe('msg_checkout_session_not_found')
 
     const before = fake.requests.length
-    for (const bad of ['cus_123', 'cs_', 'cs_test_a%2F..%2Fb']) {
-      const answer = await other.get<{ fields: string[] }>(session(bad))
+    for (const bad of ['cus_123', 'cs_', 'cs_test_a/../b']) {
+      const answer = await other.unchecked<{ fields: string[] }>(billingApi.checkoutSession, {
+        params: { sessionId: bad },
+      })
       expect(answer.status).toBe(400)
       expect(answer.data.fields).toEqual(['sessionId'])
     }
     expect(fake.requests.length).toBe(before)
-    expect((await apiClient(server).get(session(id))).status).toBe(401)
+    expect((await checkoutSession(apiClient(server), id)).status).toBe(401)
   })
 
   it('opens the billing portal for a user with a billing customer, and says so without one', async () => {
     const { client } = await signUp(server)
-    const none = await client.get(PORTAL)
+    const none = await client.call(billingApi.billingPortal)
     expect(none.status).toBe(404)
     expect(none.message).toBe('msg_no_billing_account')
 
     const { id } = await checkout(client)
     const { subscription: bought } = fake.completeCheckout(id)
-    await client.get(session(id))
-    const portal = await client.get<{ url: string }>(PORTAL)
+    await checkoutSession(client, id)
+    const portal = await client.call(billingApi.billingPortal)
     expect(portal.status).toBe(200)
     expect(portal.data.url.startsWith(`${fake.url}/p/session/bps_`)).toBe(true)
     expect(fake.requests.at(-1)).toMatchObject({
@@ -213,9 +228,11 @@ describe('checkout and the billing portal with Stripe', () => {
     const { client } = await signUp(server)
     const { id } = await checkout(client, 'STARTER')
     fake.completeCheckout(id)
-    await client.get(session(id))
+    await checkoutSession(client, id)
     fake.reset()
-    const answer = await client.post<{ url: string }>(CREATE, { selectedPlan: 'PRO' })
+    const answer = await client.call(billingApi.createCheckoutSession, {
+      body: { selectedPlan: 'PRO' },
+    })
     expect(answer.data.url.startsWith(`${fake.url}/p/session/bps_`)).toBe(true)
     expect(fake.requests.map((r) => r.path)).toEqual(['/v1/billing_portal/sessions'])
   })
@@ -224,7 +241,7 @@ describe('checkout and the billing portal with Stripe', () => {
     const { client, email } = await signUp(server)
     const { id } = await checkout(client)
     const { subscription: bought } = fake.completeCheckout(id)
-    await client.get(session(id))
+    await checkoutSession(client, id)
     await server.app.services.db.update(users).set({ plan: 'FREE' }).where(eq(users.email, email))
     fake.reset()
     await checkout(client)
@@ -235,7 +252,9 @@ describe('checkout and the billing portal with Stripe', () => {
   it("answers msg_billing_unavailable when Stripe refuses, and logs Stripe's reason", async () => {
     const { client } = await signUp(server)
     fake.failNext(401, { type: 'invalid_request_error', message: 'Invalid API Key provided' })
-    const answer = await client.post(CREATE, { selectedPlan: 'PRO' })
+    const answer = await client.call(billingApi.createCheckoutSession, {
+      body: { selectedPlan: 'PRO' },
+    })
     expect(answer.status).toBe(502)
     expect(answer.message).toBe('msg_billing_unavailable')
   })

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { PaidPlan, Subscription, VerifySessionAnswer } from '@storyreel/core'
+import { STRIPE_WEBHOOK_PATH, authApi, billingApi, endpointUrl } from '@storyreel/core'
+import type { PaidPlan, Subscription } from '@storyreel/core'
 import { stripeEvents, users } from '../../db/schema'
 import { signUp, type ApiClient } from '../../../test/client'
 import {
@@ -26,7 +27,7 @@ afterAll(async () => {
 type Json = Record<string, unknown>
 
 async function billingOf(client: ApiClient): Promise<Subscription> {
-  const answer = await client.get<VerifySessionAnswer>('/api/auth/verify-session')
+  const answer = await client.call(authApi.verifySession)
   return answer.data.userData!.subscription
 }
 
@@ -47,8 +48,8 @@ const iso = (seconds: number) => new Date(seconds * 1000).toISOString()
  */
 async function subscriber(plan: PaidPlan = 'PRO') {
   const { client, email } = await signUp(server)
-  const created = await client.post<{ url: string }>('/api/stripe/checkout-session/create', {
-    selectedPlan: plan,
+  const created = await client.call(billingApi.createCheckoutSession, {
+    body: { selectedPlan: plan },
   })
   const sessionId = /(cs_test_\w+)$/.exec(created.data.url)![1]!
   const { session, subscription } = fake.completeCheckout(sessionId)
@@ -67,7 +68,7 @@ describe('the webhook signature', () => {
       signatureFor(body, 'whsec_someone_else'),
     ]
     for (const signature of cases) {
-      const res = await fetch(`${server.url}/api/stripe/webhook`, {
+      const res = await fetch(server.url + endpointUrl({ path: STRIPE_WEBHOOK_PATH }), {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
@@ -87,7 +88,7 @@ describe('the webhook signature', () => {
     const tampered = await deliverEvent(server.url, event(), { signature: signatureFor(body) })
     expect(tampered.status).toBe(400)
     const stale = signatureFor(body, FAKE_WEBHOOK_SECRET, Math.floor(Date.now() / 1000) - 3600)
-    const res = await fetch(`${server.url}/api/stripe/webhook`, {
+    const res = await fetch(server.url + endpointUrl({ path: STRIPE_WEBHOOK_PATH }), {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'stripe-signature': stale },
       body,
@@ -103,7 +104,7 @@ describe('the webhook signature', () => {
   })
 
   it('needs neither a session cookie nor a CSRF token (Stripe has neither)', async () => {
-    const res = await fetch(`${server.url}/api/stripe/webhook`, {
+    const res = await fetch(server.url + endpointUrl({ path: STRIPE_WEBHOOK_PATH }), {
       method: 'POST',
       headers: { 'content-type': 'text/plain', 'stripe-signature': signatureFor('{}') },
       body: '{}',
@@ -213,7 +214,7 @@ describe('webhook events keep the plan in step', () => {
       currentPeriodEnd: null,
     })
     // The portal still opens, for the invoices.
-    expect((await client.get('/api/stripe/billing-portal')).status).toBe(200)
+    expect((await client.call(billingApi.billingPortal)).status).toBe(200)
   })
 
   it('a deleted subscription is not revived by a late update, whatever its time stamp', async () => {
@@ -243,8 +244,8 @@ describe('webhook events keep the plan in step', () => {
       fake.event('customer.subscription.deleted', fake.cancelSubscription(subscriptionId)),
     )
     expect((await billingOf(client)).type).toBe('FREE')
-    const again = await client.post<{ url: string }>('/api/stripe/checkout-session/create', {
-      selectedPlan: 'STARTER',
+    const again = await client.call(billingApi.createCheckoutSession, {
+      body: { selectedPlan: 'STARTER' },
     })
     const id = /(cs_test_\w+)$/.exec(again.data.url)![1]!
     const { session } = fake.completeCheckout(id)

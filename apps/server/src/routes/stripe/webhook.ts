@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import { STRIPE_WEBHOOK_PATH } from '@storyreel/core'
 import { applyBillingEvent } from '../../services/billing-sync'
 
 /** Stripe's events are a few kilobytes; a subscription with many items stays far below this. */
@@ -13,7 +14,7 @@ export async function stripeWebhookRoutes(app: FastifyInstance) {
   app.removeAllContentTypeParsers()
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body))
 
-  app.post('/stripe/webhook', { bodyLimit: WEBHOOK_BODY_LIMIT }, async (req) => {
+  app.post(STRIPE_WEBHOOK_PATH, { bodyLimit: WEBHOOK_BODY_LIMIT }, async (req) => {
     const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0)
     const signature = req.headers['stripe-signature']
     const event = await app.services.billing.readEvent(

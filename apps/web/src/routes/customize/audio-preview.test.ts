@@ -10,6 +10,7 @@ describe('previewRefusal', () => {
   test('needs words and a voice', () => {
     expect(previewRefusal('', 'bdl', null, 0)).toBe(UI_TEXT.audioPreviewNeedsTextAndVoice)
     expect(previewRefusal('  \n', 'bdl', null, 0)).toBe(UI_TEXT.audioPreviewNeedsTextAndVoice)
+    expect(previewRefusal(' ...!', 'bdl', null, 0)).toBe(UI_TEXT.audioPreviewNeedsTextAndVoice)
     expect(previewRefusal('Hello', null, null, 0)).toBe(UI_TEXT.audioPreviewNeedsTextAndVoice)
     expect(previewRefusal('Hello', 'bdl', null, 0)).toBeNull()
   })

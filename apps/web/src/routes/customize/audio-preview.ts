@@ -1,4 +1,4 @@
-import { TIMINGS, UI_TEXT } from '@storyreel/core'
+import { hasSpeech, TIMINGS, UI_TEXT } from '@storyreel/core'
 import type { VoiceId } from '@storyreel/core'
 import { errorText } from '../../lib/api'
 
@@ -12,7 +12,7 @@ export function previewRefusal(
   lastRequestAt: number | null,
   now: number,
 ): string | null {
-  if (text.trim() === '' || voice === null) return UI_TEXT.audioPreviewNeedsTextAndVoice
+  if (!hasSpeech(text) || voice === null) return UI_TEXT.audioPreviewNeedsTextAndVoice
   if (lastRequestAt !== null && now - lastRequestAt < TIMINGS.audioPreviewCooldownMs) {
     return UI_TEXT.audioPreviewCooldown
   }

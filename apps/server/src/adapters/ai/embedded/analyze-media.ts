@@ -1,6 +1,6 @@
 import sharp from 'sharp'
 import { UPLOAD_RULES, type ImageDescription, type MediaKind } from '@storyreel/core'
-import { probeMedia, runTool, scaleToRgb, type MediaTools } from '@storyreel/render/server'
+import { clipStill, probeMedia, scaleToRgb, type MediaTools } from '@storyreel/render/server'
 import { analyzePixels, colourName, type PixelStats } from './analyze-pixels'
 
 /**
@@ -42,23 +42,13 @@ async function analyzeVideo(file: string, tools: MediaTools) {
   const { width, height, duration } = info
   if (!(duration > 0)) throw new Error('not a playable video')
   const { w, h } = sampleSize(width, height)
-  const frame = await runTool(tools.ffmpeg, [
-    '-v',
-    'error',
-    '-ss',
-    String(Math.min(1, duration / 2)),
-    '-i',
+  const frame = await clipStill(
     file,
-    '-frames:v',
-    '1',
-    '-vf',
+    info,
     scaleToRgb(`${w}:${h}`, info, 'rgba'),
-    '-f',
-    'rawvideo',
-    '-pix_fmt',
-    'rgba',
-    'pipe:1',
-  ])
+    ['-f', 'rawvideo', '-pix_fmt', 'rgba'],
+    { tools },
+  )
   return { width, height, duration, stats: analyzePixels(frame, w, h) }
 }
 

@@ -1,0 +1,3 @@
+export * from './client'
+export * from './cookie-jar'
+export * from './transport'
