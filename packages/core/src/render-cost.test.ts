@@ -5,6 +5,7 @@ import type { TransitionType } from './transition'
 import { MAX_SLIDE_SECONDS } from './limits'
 import { MAX_NARRATION_CHARS, NARRATION_PAUSE_SECONDS } from './narration'
 import {
+  boundedNarrationSeconds,
   compositionSecondsBound,
   DEFAULT_RENDER_TIME_LIMIT,
   isWithinRenderBudget,
@@ -173,5 +174,14 @@ describe('narration', () => {
     for (const plan of ['FREE', 'STARTER', 'PRO'] as const) {
       expect(isWithinRenderBudget(composed, plan)).toBe(true)
     }
+  })
+})
+
+describe('boundedNarrationSeconds', () => {
+  it("keeps the voice's length within the text's bound, and cuts a longer one there", () => {
+    const text = 'A short line.'
+    const bound = narrationSecondsBound(text)
+    expect(boundedNarrationSeconds(bound / 2, text)).toBe(bound / 2)
+    expect(boundedNarrationSeconds(bound + 5, text)).toBe(bound)
   })
 })

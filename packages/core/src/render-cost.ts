@@ -66,6 +66,14 @@ export function narrationSecondsBound(text: string | undefined): number {
   return Math.min(chars / NARRATION_CHARS_PER_SECOND, MAX_SLIDE_SECONDS - NARRATION_PAUSE_SECONDS)
 }
 
+/**
+ * How long a reading lasts in the video: the voice's own length, cut at the text's bound (the
+ * render drops what a voice says past it). The render and the editor's lengths both use it.
+ */
+export function boundedNarrationSeconds(seconds: number, text: string): number {
+  return Math.min(seconds, narrationSecondsBound(text))
+}
+
 /** Whether the slide is read aloud: a voice is chosen and the slide has something to say (hasSpeech). */
 export function isNarrated(slide: Slide, voice: MovieParams['voice']): boolean {
   return voice !== null && hasSpeech(slide.narration)

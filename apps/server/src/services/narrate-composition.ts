@@ -1,9 +1,9 @@
 import { copyFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import {
+  boundedNarrationSeconds,
   durationWithNarration,
   isNarrated,
-  narrationSecondsBound,
   narrationWebVtt,
   type Composition,
   type RenderedComposition,
@@ -38,11 +38,11 @@ export function hasNarration(composition: Composition): boolean {
  * words past the cut are dropped.
  */
 function withinBound(seconds: number, words: WordTiming[], text: string) {
-  const bound = narrationSecondsBound(text)
-  if (seconds <= bound) return { seconds, words }
+  const cut = boundedNarrationSeconds(seconds, text)
+  if (cut === seconds) return { seconds, words }
   return {
-    seconds: bound,
-    words: words.filter((w) => w.start < bound).map((w) => ({ ...w, end: Math.min(w.end, bound) })),
+    seconds: cut,
+    words: words.filter((w) => w.start < cut).map((w) => ({ ...w, end: Math.min(w.end, cut) })),
   }
 }
 

@@ -9,6 +9,12 @@ export const AudioGenerateBodySchema = z.object({
   voice: VoiceIdSchema,
 })
 
+export const AudioLengthSchema = z.object({
+  /** Seconds the reading lasts in the video (boundedNarrationSeconds). */
+  seconds: z.number().positive(),
+})
+export type AudioLength = z.infer<typeof AudioLengthSchema>
+
 export const audioApi = {
   /** The voice reading the text, as audio/mpeg: the editor's voice preview. */
   generate: endpoint({
@@ -16,5 +22,15 @@ export const audioApi = {
     path: '/audio/generate',
     body: AudioGenerateBodySchema,
     answer: 'binary',
+  }),
+  /**
+   * How long the voice takes to read the text, by the same synthesis and cache the render uses:
+   * the editor's true slide lengths. An addition beyond SPEC section 7.
+   */
+  length: endpoint({
+    method: 'POST',
+    path: '/audio/length',
+    body: AudioGenerateBodySchema,
+    answer: AudioLengthSchema,
   }),
 }

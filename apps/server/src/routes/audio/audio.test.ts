@@ -5,7 +5,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { like } from 'drizzle-orm'
-import { MAX_NARRATION_CHARS, audioApi } from '@storyreel/core'
+import { MAX_NARRATION_CHARS, audioApi, narrationSecondsBound } from '@storyreel/core'
 import { apiClient, signUp } from '../../../test/client'
 import { startTestServer, type TestServer } from '../../../test/test-server'
 import { speechCache } from '../../db/schema'
@@ -120,5 +120,28 @@ describe('POST /api/audio/generate', () => {
     expect(
       (await other.client.call(audioApi.generate, { body: { text: TEXT, voice: 'bdl' } })).status,
     ).toBe(200)
+  })
+})
+
+describe('POST /api/audio/length', () => {
+  it('answers the length of the MP3 the render speaks, from the same cache, within the bound', async () => {
+    const { client } = await signUp(server)
+    const length = await client.call(audioApi.length, { body: { text: TEXT, voice: 'bdl' } })
+    expect(length.status).toBe(200)
+    const mp3 = await client.call(audioApi.generate, { body: { text: TEXT, voice: 'bdl' } })
+    expect(Math.abs(length.data.seconds - (await durationOf(mp3.body)))).toBeLessThan(0.05)
+    expect(length.data.seconds).toBeLessThanOrEqual(narrationSecondsBound(TEXT))
+  })
+
+  it('takes the fields the voice preview takes, for signed-in users only', async () => {
+    const { client } = await signUp(server)
+    const bad = await client.unchecked<{ fields: string[] }>(audioApi.length, {
+      body: { text: '!!!', voice: 'bdl' },
+    })
+    expect([bad.status, bad.data.fields]).toEqual([400, ['text']])
+    const anonymous = await apiClient(server).call(audioApi.length, {
+      body: { text: TEXT, voice: 'bdl' },
+    })
+    expect(anonymous.status).toBe(401)
   })
 })

@@ -1,6 +1,6 @@
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
-import { audioApi } from '@storyreel/core'
+import { audioApi, boundedNarrationSeconds } from '@storyreel/core'
 import { perUserLimit } from '../../http/per-user-limit'
 import { route } from '../../http/route'
 import { speak, speechCacheBytes } from '../../services/speech'
@@ -11,6 +11,13 @@ import { speak, speechCacheBytes } from '../../services/speech'
  */
 const PREVIEWS_PER_WINDOW = 3
 const PREVIEW_WINDOW_MS = 8_000
+
+/**
+ * Narration lengths a user may ask for a minute: the editor asks once per slide's text after
+ * typing pauses (cached in the page), so a composition of many narrated slides opened fresh
+ * fits, while a client looping on synthesis is held back.
+ */
+const LENGTHS_PER_MINUTE = 30
 
 export async function audioRoutes(app: FastifyInstance) {
   const { voice, storage, db, env } = app.services
@@ -36,5 +43,19 @@ export async function audioRoutes(app: FastifyInstance) {
       return res.type('audio/mpeg').header('content-length', size).send(storage.read(speech.mp3Key))
     },
     { config: perUserLimit(PREVIEWS_PER_WINDOW, PREVIEW_WINDOW_MS) },
+  )
+
+  /**
+   * How long the voice reads the text, in the video: the synthesis the render will use (and
+   * caches for it), so the editor shows each slide's true length before rendering.
+   */
+  route(
+    app,
+    audioApi.length,
+    async (req) => {
+      const speech = await speak(deps, { userId: req.user.id, ...req.body })
+      return { seconds: boundedNarrationSeconds(speech.seconds, req.body.text) }
+    },
+    { config: perUserLimit(LENGTHS_PER_MINUTE) },
   )
 }

@@ -1,12 +1,11 @@
 import * as Popover from '@radix-ui/react-popover'
-import { VOICES, compositionDuration } from '@storyreel/core'
+import { VOICES } from '@storyreel/core'
 import type { Composition } from '@storyreel/core'
 import { AudioLines, Clapperboard, House } from 'lucide-react'
 import { Link } from 'react-router'
 import { Button } from '../../components/ui/button'
-import { formatSeconds } from '../../lib/format'
 import { AudioPanel } from './audio-panel'
-import { narratedComposition } from './narration-timing'
+import { VideoLength } from './video-length'
 
 /** The voice's name, or 'Off' without narration. */
 export function voiceName(voice: string | null): string {
@@ -56,8 +55,7 @@ export function EditorFooter({
       </nav>
       <p className="editor-footer__summary">
         <strong>
-          {slides} {slides === 1 ? 'slide' : 'slides'} ·{' '}
-          {formatSeconds(compositionDuration(narratedComposition(composition)))}
+          {slides} {slides === 1 ? 'slide' : 'slides'} · <VideoLength />
         </strong>
         <span>Voice: {voice}</span>
       </p>

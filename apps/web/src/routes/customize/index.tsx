@@ -1,11 +1,10 @@
-import { RATIOS, UI_TEXT, compositionDuration } from '@storyreel/core'
+import { RATIOS, UI_TEXT } from '@storyreel/core'
 import { ChevronLeft, ChevronRight, Redo2, Undo2 } from 'lucide-react'
-import { useEffect, useLayoutEffect, useMemo } from 'react'
+import { useEffect, useLayoutEffect } from 'react'
 import type { CSSProperties } from 'react'
 import { RedirectWithError } from '../../components/redirect'
 import { Timeline } from '../../components/timeline'
 import { IconButton } from '../../components/ui/icon-button'
-import { formatSeconds } from '../../lib/format'
 import { useVideoLimit } from '../../lib/session'
 import { useStory } from '../../lib/store'
 import { useUserData } from '../../lib/user-data'
@@ -26,13 +25,14 @@ import {
   useEditor,
   useUndoShortcuts,
 } from './editor-store'
-import { narratedComposition } from './narration-timing'
 import { SlidePreview } from './preview/slide-preview'
 import { useRenderAction } from './render-action'
 import { SlideActions } from './slide-actions'
 import { SlideStrip } from './slide-strip'
 import { TransitionField } from './transition-field'
+import { useNarratedComposition } from './use-narrated-composition'
 import { previewPlayer } from './use-audio-preview'
+import { VideoLength } from './video-length'
 import './customize.css'
 
 /**
@@ -98,9 +98,8 @@ function CarouselButton({ step, className }: { step: 1 | -1; className: string }
  * beside the strip on phones (one pair shows at a time).
  */
 function Stage({ doc }: { doc: EditorDoc }) {
-  const source = useEditor((state) => state.source)!
   // Timed as the render will time it: a slide stretches to hold its narration.
-  const composition = useMemo(() => narratedComposition(source), [source])
+  const composition = useNarratedComposition().composition!
   const slideIndex = useEditor((state) => state.slideIndex)
   const effectIndex = useEditor((state) => state.effectIndex)
   const slide = doc.slides[slideIndex]
@@ -199,8 +198,7 @@ export function Component() {
         <div className="editor-head__text">
           <h1 className="editor-head__title">Your story</h1>
           <p className="editor-head__facts">
-            {count} {count === 1 ? 'slide' : 'slides'} ·{' '}
-            {formatSeconds(compositionDuration(narratedComposition(composition)))} ·{' '}
+            {count} {count === 1 ? 'slide' : 'slides'} · <VideoLength /> ·{' '}
             {ratio ? `${RATIOS[ratio].label} · ` : ''}
             {width}×{height}
           </p>

@@ -1,23 +1,20 @@
 import { MAX_NARRATION_CHARS } from '@storyreel/core'
 import { useId } from 'react'
-import { formatSeconds } from '../../lib/format'
 import { setNarration } from './editor-doc'
 import { edit } from './editor-store'
-import { narratedDuration } from './narration-timing'
 import { PreviewButton } from './preview-button'
 import type { SlideFieldProps } from './slide-field'
 
 /** The counter turns to a warning this close to the limit. */
 const NEAR_LIMIT = 0.9
 
-/** A quiet note under the field: why the narration will not be heard, or how the slide grows. */
-function narrationNote(text: string, voiceOff: boolean, duration: number, needed: number) {
-  if (text.trim() === '') return null
-  if (voiceOff) return 'The voice is Off: choose one in Audio to hear this narration.'
-  if (needed > duration) {
-    return `The slide will stretch to about ${formatSeconds(needed)} to fit the narration.`
-  }
-  return null
+/**
+ * A quiet note under the field: why the narration will not be heard. (How the slide grows to fit
+ * it shows beside the slide's duration.)
+ */
+function narrationNote(text: string, voiceOff: boolean) {
+  if (text.trim() === '' || !voiceOff) return null
+  return 'The voice is Off: choose one in Audio to hear this narration.'
 }
 
 /**
@@ -29,7 +26,7 @@ export function NarrationField({ doc, index, slideKey }: SlideFieldProps) {
   const slide = doc.slides[index]!.slide
   const { voice } = doc.movieParams
   const text = slide.narration ?? ''
-  const note = narrationNote(text, voice === null, slide.duration, narratedDuration(slide, voice))
+  const note = narrationNote(text, voice === null)
   const near = text.length >= MAX_NARRATION_CHARS * NEAR_LIMIT
   return (
     <div className="narration-field">

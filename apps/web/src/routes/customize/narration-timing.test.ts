@@ -1,7 +1,7 @@
 import { estimateNarrationSeconds, NARRATION_PAUSE_SECONDS } from '@storyreel/core'
 import type { Composition, Slide } from '@storyreel/core'
 import { describe, expect, test } from 'vitest'
-import { narratedComposition, narratedDuration } from './narration-timing'
+import { narratedComposition, slideTiming, spokenKey } from './narration-timing'
 
 /** Thirteen words: longer to say than a two-second slide, shorter than an eight-second one. */
 const THIRTEEN = 'One two three four five six seven eight nine ten eleven twelve thirteen.'
@@ -26,11 +26,24 @@ const composition = (voice: 'bdl' | null, slides: Slide[]): Composition => ({
 
 describe('narration timing', () => {
   test('a slide stretches to hold what the voice says, with a pause after', () => {
-    expect(holdsIt(narratedDuration(slide(THIRTEEN), 'bdl'))).toBe(true)
-    expect(narratedDuration(slide(THIRTEEN, 8), 'bdl')).toBe(8)
+    expect(holdsIt(slideTiming(slide(THIRTEEN), 'bdl').seconds)).toBe(true)
+    expect(slideTiming(slide(THIRTEEN, 8), 'bdl').seconds).toBe(8)
     // Nothing is said without a voice, or without words.
-    expect(narratedDuration(slide(THIRTEEN), null)).toBe(2)
-    expect(narratedDuration(slide('   '), 'bdl')).toBe(2)
+    expect(slideTiming(slide(THIRTEEN), null).seconds).toBe(2)
+    expect(slideTiming(slide('   '), 'bdl').seconds).toBe(2)
+  })
+
+  test("the voice's measured length replaces the estimate, by core's rule", () => {
+    const measured = { [spokenKey(THIRTEEN, 'bdl')]: 7.02 }
+    expect(slideTiming(slide(THIRTEEN), 'bdl', measured)).toEqual({ seconds: 7.5, known: true })
+    expect(slideTiming(slide(THIRTEEN, 9), 'bdl', measured)).toEqual({ seconds: 9, known: true })
+    // Another voice, or a text not measured yet, is estimated.
+    expect(slideTiming(slide(THIRTEEN), 'bdl').known).toBe(false)
+    expect(slideTiming(slide(`${THIRTEEN} More.`), 'bdl', measured).known).toBe(false)
+    // Nothing to read is known at once: the set duration.
+    expect(slideTiming(slide(THIRTEEN), null)).toEqual({ seconds: 2, known: true })
+    const timed = narratedComposition(composition('bdl', [slide(), slide(THIRTEEN)]), measured)
+    expect(timed.composition.map((s) => s.duration)).toEqual([2, 7.5])
   })
 
   test('the composition as the render will time it, the same object when nothing stretches', () => {

@@ -4,6 +4,7 @@ import { Copy, ImageUp, Minus, Plus, Trash2 } from 'lucide-react'
 import { useEffect, useId, useState } from 'react'
 import { ConfirmDialog } from '../../components/ui/confirm-dialog'
 import { IconButton } from '../../components/ui/icon-button'
+import { formatSeconds } from '../../lib/format'
 import { randomId } from '../../lib/random-id'
 import { useStory } from '../../lib/store'
 import {
@@ -20,6 +21,7 @@ import { FramingField } from './framing-field'
 import { MediaPicker } from './media-picker'
 import { NarrationField } from './narration-field'
 import type { SlideFieldProps } from './slide-field'
+import { useNarratedComposition } from './use-narrated-composition'
 
 /** The shortest slide the editor makes (the schema only asks for more than 0 s). */
 export const MIN_SLIDE_SECONDS = 0.5
@@ -42,6 +44,9 @@ function DurationField({ doc, index, slideKey }: SlideFieldProps) {
   const max = maxDuration(doc, index)
   const [text, setText] = useState(String(duration))
   useEffect(() => setText(String(duration)), [duration])
+  // The render stretches a slide shorter than its narration; the field keeps the set duration.
+  const timing = useNarratedComposition().timings[index]
+  const grown = timing && timing.seconds > duration ? timing : null
 
   const commit = (seconds: number) => {
     const next = round1(Math.min(max, Math.max(MIN_SLIDE_SECONDS, seconds)))
@@ -70,6 +75,7 @@ function DurationField({ doc, index, slideKey }: SlideFieldProps) {
           max={max}
           step={0.1}
           value={text}
+          aria-describedby={`${id}-note`}
           onChange={(event) => {
             const value = event.currentTarget.value
             setText(value)
@@ -91,6 +97,11 @@ function DurationField({ doc, index, slideKey }: SlideFieldProps) {
           onClick={() => commit(duration + DURATION_STEP)}
         />
       </div>
+      <p id={`${id}-note`} className="duration-field__note" aria-live="polite">
+        {grown
+          ? `${grown.known ? '' : 'about '}${formatSeconds(grown.seconds)} — longer to fit its narration`
+          : null}
+      </p>
     </div>
   )
 }

@@ -33,6 +33,7 @@ import type { EditorDoc, EditorSlide } from './editor-doc'
 import { edit, showSlide, useEditor } from './editor-store'
 import { isClip, thumbnailSrc } from './slide-thumbnail'
 import { TransitionIcon } from './transition-icons'
+import { useNarratedComposition } from './use-narrated-composition'
 import { openTransitionField, shownTransition } from './transition-field'
 
 /**
@@ -61,6 +62,7 @@ function TransitionButton({ slide, index }: { slide: EditorSlide['slide']; index
 function Thumbnail({
   item,
   index,
+  seconds,
   current,
   last,
   files,
@@ -68,6 +70,8 @@ function Thumbnail({
 }: {
   item: EditorSlide
   index: number
+  /** Its length in the video: more than its set duration when its narration needs it. */
+  seconds: number
   current: boolean
   /** Nothing follows it: no transition button after it. */
   last: boolean
@@ -77,7 +81,7 @@ function Thumbnail({
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
     id: item.key,
   })
-  const { filename, duration } = item.slide
+  const { filename } = item.slide
   return (
     <li
       ref={setNodeRef}
@@ -114,7 +118,7 @@ function Thumbnail({
           {index + 1}
         </span>
         <span className="slide-card__duration" aria-hidden="true">
-          {formatSeconds(duration)}
+          {formatSeconds(seconds)}
         </span>
       </div>
       {last || isDragging ? null : <TransitionButton slide={item.slide} index={index} />}
@@ -190,6 +194,7 @@ export function SlideStrip({ doc }: { doc: EditorDoc }) {
   const slideIndex = useEditor((state) => state.slideIndex)
   const files = useStory((state) => state.uploadedFiles)
   const keys = doc.slides.map((s) => s.key)
+  const { timings } = useNarratedComposition()
   const sensors = useSensors(
     useSensor(MouseSensor, { activationConstraint: { distance: 6 } }),
     useSensor(TouchSensor, {
@@ -268,6 +273,7 @@ export function SlideStrip({ doc }: { doc: EditorDoc }) {
               key={item.key}
               item={item}
               index={index}
+              seconds={timings[index]?.seconds ?? item.slide.duration}
               current={index === slideIndex}
               last={index === doc.slides.length - 1}
               files={files}
