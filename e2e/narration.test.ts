@@ -170,9 +170,7 @@ describe('narration: a voice, the words of each slide, captions on the frame', (
       await expect
         .poll(async () => (await stored(page)).composition.composition[0]!.narration)
         .toBe(words)
-      await page
-        .getByText(/The slide will stretch to about [\d.]+ s to fit the narration/)
-        .waitFor()
+      await page.getByText(/^[\d.]+ s — longer to fit its narration$/).waitFor()
       await page.getByText(`${words.length}/400`).waitFor()
 
       // Listen reads the slide's words in the chosen voice, once the cooldown is over (counted

@@ -1,0 +1,120 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { audioApi, endpointUrl } from '@storyreel/core'
+import type { Composition } from '@storyreel/core'
+import { newEmail, signUp } from './support/auth'
+import { DESKTOP, launchBrowser, phoneContext, PHONE, watchPageProblems } from './support/browser'
+import { makeImage, probe } from './support/media'
+import type { TestServer } from './support/server'
+import { startServer } from './support/server'
+
+/** The issue's narration: 217 characters, far longer to say than its one-second slide. */
+const LONG =
+  'Morning light spills over the quiet harbour while fishing boats drift home, gulls circle ' +
+  'overhead, and the old town slowly wakes to a brand new day of markets, music and the ' +
+  'smell of fresh bread.'
+
+/** Where to keep screenshots of the grown slide's card, when asked to (to look at them). */
+const SCREENSHOTS = process.env.E2E_SCREENSHOTS
+
+async function slides(page: Page) {
+  const text = await page.evaluate(() => localStorage.getItem('storyreel.story'))
+  return (JSON.parse(text ?? 'null') as { state: { composition: Composition } }).state.composition
+    .composition
+}
+
+/** Seconds in a shown length such as "14.3 s". */
+const secondsIn = (text: string) => Number(/([\d.]+) s/.exec(text)![1])
+
+describe('true durations: the editor shows the length the video will have', () => {
+  let server: TestServer
+  let browser: Browser
+  let workDir: string
+  let pictures: string[]
+
+  beforeAll(async () => {
+    ;[server, browser, workDir] = await Promise.all([
+      startServer(),
+      launchBrowser(),
+      mkdtemp(path.join(tmpdir(), 'storyreel-e2e-durations-')),
+    ])
+    pictures = await Promise.all([
+      makeImage(workDir, 'teal.png', 'color=c=teal:s=320x320'),
+      makeImage(workDir, 'olive.png', 'color=c=olive:s=320x320'),
+    ])
+  })
+
+  afterAll(async () => {
+    await browser?.close()
+    await server?.stop()
+    if (workDir) await rm(workDir, { recursive: true, force: true })
+  })
+
+  test('a long narration on slide 1 grows it, and the shown total is the MP4 length', async () => {
+    const context = await phoneContext(browser)
+    const page = await context.newPage()
+    const problems = watchPageProblems(page)
+    try {
+      await signUp(page, server, newEmail('durations'))
+      await page.getByRole('button', { name: /1:1/ }).click()
+      await page.getByLabel('Choose files').setInputFiles(pictures)
+      await page.getByRole('button', { name: 'Compose video' }).click()
+      await page.waitForURL('**/customize', { timeout: 120_000 })
+      await page.getByRole('heading', { name: 'Slide 1 of 2' }).waitFor()
+
+      // The editor asks the server how long the voice reads it, once typing has paused.
+      const measured = page.waitForResponse(
+        (r) =>
+          r.url().endsWith(endpointUrl(audioApi.length)) &&
+          (JSON.parse(r.request().postData() ?? '{}') as { text?: string }).text === LONG,
+      )
+      // Short slides, slide 2 silent: a small render, its length all slide 1's narration.
+      for (const [i, narration] of [LONG, ''].entries()) {
+        await page.getByLabel('Slide duration').fill('1')
+        await page.getByLabel('Narration', { exact: true }).fill(narration)
+        await expect.poll(async () => (await slides(page))[i]).toMatchObject({ duration: 1 })
+        await page.getByRole('button', { name: 'Next slide' }).click()
+      }
+      await page.getByRole('heading', { name: 'Slide 1 of 2' }).waitFor()
+
+      // Measured, the slide grows to fit.
+      expect((await measured).status()).toBe(200)
+      const note = page.getByText(/^[\d.]+ s — longer to fit its narration$/)
+      await note.waitFor()
+      const grown = secondsIn(await note.innerText())
+      expect(grown).toBeGreaterThan(5)
+      // The set duration stays as typed; the strip's badge shows the real length.
+      expect(await page.getByLabel('Slide duration').inputValue()).toBe('1')
+      expect(await page.locator('.slide-card__duration').first().innerText()).toBe(`${grown} s`)
+      const total = page.locator('.editor-footer__summary .video-length:not([data-estimated])')
+      const shown = secondsIn(await total.innerText())
+      expect(shown).toBeCloseTo(grown + 1, 5)
+
+      if (SCREENSHOTS) {
+        const card = page.getByRole('region', { name: /^Slide 1 of/ })
+        await card.screenshot({ path: path.join(SCREENSHOTS, 'durations-phone.png') })
+        await page.setViewportSize(DESKTOP)
+        await page.screenshot({ path: path.join(SCREENSHOTS, 'durations-desktop.png') })
+        await card.screenshot({ path: path.join(SCREENSHOTS, 'durations-desktop-card.png') })
+        await page.setViewportSize(PHONE)
+      }
+
+      // Render and download: the MP4 lasts what the editor showed.
+      await page.getByRole('button', { name: 'Render', exact: true }).click()
+      await page.waitForURL('**/render/*')
+      const download = page.getByRole('button', { name: 'Download' })
+      await download.waitFor({ timeout: 8 * 60 * 1000 })
+      const [file] = await Promise.all([page.waitForEvent('download'), download.click()])
+      const saved = path.join(workDir, file.suggestedFilename())
+      await file.saveAs(saved)
+      const { duration } = await probe(saved)
+      expect(Math.abs(shown - duration)).toBeLessThanOrEqual(0.1)
+      expect(problems).toEqual([])
+    } finally {
+      await context.close()
+    }
+  })
+})
