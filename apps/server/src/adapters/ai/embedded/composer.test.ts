@@ -18,9 +18,10 @@ describe('compose', () => {
     const c = compose(ds, '')
     expect(CompositionSchema.parse(c)).toEqual(c)
     expect(c.composition.map((s) => s.id)).toEqual(['a', 'b', 'c'])
-    // Each slide lasts at least its default 4 s, longer when its narration needs it.
+    // Each slide lasts at least 3 s (its narrated share of the calm tone's 5 s), longer when its
+    // narration needs it.
     for (const slide of c.composition) {
-      expect(slide.duration).toBeGreaterThanOrEqual(4)
+      expect(slide.duration).toBeGreaterThanOrEqual(3)
       expect(slide.duration).toBeGreaterThanOrEqual(
         durationWithNarration(0, estimateNarrationSeconds(slide.narration!)),
       )
@@ -45,6 +46,16 @@ describe('compose', () => {
     const second = c.composition[1]!.effects.find((e) => e.name === 'zoom')!
     expect(second.params).toMatchObject({ zoomEnd: 100 })
     expect(c.movieParams).toEqual({ width: 1920, height: 1080, voice: DEFAULT_VOICE })
+  })
+
+  it('writes narration that fills most of the video: pictures last about as long as it is said', () => {
+    for (const count of [2, 3, 6, 12]) {
+      const files = Array.from({ length: count }, (_, i) => description({ filename: `${i}.png` }))
+      const slides = compose(files, '').composition
+      const total = slides.reduce((sum, s) => sum + s.duration, 0)
+      const said = slides.reduce((sum, s) => sum + estimateNarrationSeconds(s.narration!), 0)
+      expect(said / total).toBeGreaterThan(0.6)
+    }
   })
 
   it('turns the suggestion into a title on the first slide and captions after it', () => {

@@ -1,6 +1,7 @@
 import {
   chooseFraming,
   DEFAULT_VOICE,
+  hasSpeech,
   rescaleToRatio,
   type Composition,
   type ImageDescription,
@@ -62,7 +63,10 @@ export function compose(
         ? { text: titleOf(sentence), role: 'title', start: TITLE_START }
         : { text: captionOf(sentence), role: 'caption', start: captionStart(style.dissolve) }
     const duration = slideSeconds({
-      base: baseSeconds(d, count, style, camera === 'pan'),
+      base: baseSeconds(d, count, style, {
+        pans: camera === 'pan',
+        narrated: hasSpeech(narration),
+      }),
       textStart: text?.start ?? 0,
       text: text?.text ?? null,
       revealSeconds: text ? revealSeconds(text) : 0,

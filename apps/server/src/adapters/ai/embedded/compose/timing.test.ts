@@ -6,24 +6,44 @@ import {
   narrationSecondsBound,
 } from '@storyreel/core'
 import { description } from './test-description'
-import { baseSeconds, fitNarration, narrationCapSeconds, slideSeconds } from './timing'
+import {
+  baseSeconds,
+  fitNarration,
+  NARRATED_PICTURE_SHARE,
+  narrationCapSeconds,
+  slideSeconds,
+} from './timing'
 import { TONE_STYLES } from './tone'
 
 const calm = TONE_STYLES.calm
+const quiet = { pans: false, narrated: false }
 
 describe('baseSeconds', () => {
   it('plays a clip at its own length, within 2 to 10 s', () => {
     const clip = description({ kind: 'video', duration: 6.42 })
-    expect(baseSeconds(clip, 1, calm, false)).toBe(6.4)
-    expect(baseSeconds({ ...clip, duration: 30 }, 1, calm, false)).toBe(10)
-    expect(baseSeconds({ ...clip, duration: 0.5 }, 1, calm, false)).toBe(2)
+    expect(baseSeconds(clip, 1, calm, quiet)).toBe(6.4)
+    expect(baseSeconds({ ...clip, duration: 30 }, 1, calm, quiet)).toBe(10)
+    expect(baseSeconds({ ...clip, duration: 0.5 }, 1, calm, quiet)).toBe(2)
+    expect(baseSeconds(clip, 1, calm, { pans: false, narrated: true })).toBe(6.4)
   })
 
   it('gives pictures the tone’s time, less when there are many, more for a pan', () => {
-    expect(baseSeconds(description(), 3, calm, false)).toBe(calm.imageSeconds)
-    expect(baseSeconds(description(), 9, calm, false)).toBe(calm.imageSecondsMany)
-    expect(baseSeconds(description(), 3, TONE_STYLES.energetic, false)).toBe(3)
-    expect(baseSeconds(description(), 3, calm, true)).toBeGreaterThan(calm.imageSeconds)
+    expect(baseSeconds(description(), 3, calm, quiet)).toBe(calm.imageSeconds)
+    expect(baseSeconds(description(), 9, calm, quiet)).toBe(calm.imageSecondsMany)
+    expect(baseSeconds(description(), 3, TONE_STYLES.energetic, quiet)).toBe(3)
+    expect(baseSeconds(description(), 3, calm, { pans: true, narrated: false })).toBeGreaterThan(
+      calm.imageSeconds,
+    )
+  })
+
+  it('gives a narrated picture little time of its own: its narration sizes the slide', () => {
+    const narrated = { pans: false, narrated: true }
+    expect(baseSeconds(description(), 3, calm, narrated)).toBe(3)
+    // The tone's pace is kept.
+    expect(baseSeconds(description(), 3, TONE_STYLES.energetic, narrated)).toBeCloseTo(
+      3 * NARRATED_PICTURE_SHARE,
+    )
+    expect(baseSeconds(description(), 3, calm, { pans: true, narrated: true })).toBeGreaterThan(3)
   })
 })
 

@@ -57,18 +57,29 @@ export function fitNarration(text: string, maxSeconds: number): string {
 
 const round1 = (v: number) => Math.round(v * 10) / 10
 
-/** A slide's time on screen before its text and narration are counted, seconds. */
+/**
+ * The share of the tone's time a narrated picture keeps before its narration is counted: enough
+ * to take it in, the tone's pace kept; the narration then sizes the slide (slideSeconds), so that
+ * speech fills most of the video rather than a short line over a long slide.
+ */
+export const NARRATED_PICTURE_SHARE = 0.6
+
+/**
+ * A slide's time on screen before its text and narration are counted, seconds: a clip's own
+ * length; for a picture the tone's time, NARRATED_PICTURE_SHARE of it when it is narrated.
+ */
 export function baseSeconds(
   d: ImageDescription,
   slideCount: number,
   style: ToneStyle,
-  pans: boolean,
+  opts: { pans: boolean; narrated: boolean },
 ): number {
   if (d.kind === 'video' && d.duration) {
     return round1(Math.min(VIDEO_MAX_SECONDS, Math.max(VIDEO_MIN_SECONDS, d.duration)))
   }
-  const seconds = slideCount > MANY_SLIDES ? style.imageSecondsMany : style.imageSeconds
-  return seconds + (pans ? PAN_EXTRA_SECONDS : 0)
+  const toned = slideCount > MANY_SLIDES ? style.imageSecondsMany : style.imageSeconds
+  const seconds = opts.narrated ? round1(toned * NARRATED_PICTURE_SHARE) : toned
+  return seconds + (opts.pans ? PAN_EXTRA_SECONDS : 0)
 }
 
 /**
