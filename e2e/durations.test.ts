@@ -80,18 +80,21 @@ describe('true durations: the editor shows the length the video will have', () =
       }
       await page.getByRole('heading', { name: 'Slide 1 of 2' }).waitFor()
 
-      // Measured, the slide grows to fit.
+      // Measured, the slide grows to fit (the total says so: no longer an estimate).
       expect((await measured).status()).toBe(200)
+      const total = page.locator('.editor-footer__summary .video-length:not([data-estimated])')
+      await total.waitFor({ state: 'attached' })
       const note = page.getByText(/^[\d.]+ s — longer to fit its narration$/)
       await note.waitFor()
       const grown = secondsIn(await note.innerText())
       expect(grown).toBeGreaterThan(5)
-      // The set duration stays as typed; the strip's badge shows the real length.
+      // The set duration stays as typed; the strip's badge shows the real length (each part of
+      // the page shows the measured length as it renders next).
       expect(await page.getByLabel('Slide duration').inputValue()).toBe('1')
-      expect(await page.locator('.slide-card__duration').first().innerText()).toBe(`${grown} s`)
-      const total = page.locator('.editor-footer__summary .video-length:not([data-estimated])')
+      const badge = page.locator('.slide-card__duration').first()
+      await expect.poll(() => badge.innerText()).toBe(`${grown} s`)
+      await expect.poll(async () => secondsIn(await total.innerText())).toBeCloseTo(grown + 1, 5)
       const shown = secondsIn(await total.innerText())
-      expect(shown).toBeCloseTo(grown + 1, 5)
 
       if (SCREENSHOTS) {
         const card = page.getByRole('region', { name: /^Slide 1 of/ })
