@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { CaptionsSchema } from './captions'
 import { MAX_MOVIE_SIDE } from './limits'
+import { MusicSchema } from './music'
 import { SlideSchema, type Slide } from './slide'
 import { VoiceIdSchema } from './voices'
 
@@ -21,6 +22,8 @@ export const MovieParamsSchema = z.object({
   voice: VoiceIdSchema.nullable().default(null),
   /** Absent: no captions (DEFAULT_CAPTIONS). */
   captions: CaptionsSchema.optional(),
+  /** Absent or null: no music (Off). An addition beyond SPEC section 3, like captions. */
+  music: MusicSchema.nullable().optional(),
 })
 export type MovieParams = z.infer<typeof MovieParamsSchema>
 

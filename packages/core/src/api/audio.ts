@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { MusicTrackIdSchema } from '../music'
 import { hasSpeech, MAX_NARRATION_CHARS } from '../narration'
 import { VoiceIdSchema } from '../voices'
 import { endpoint } from './endpoint'
@@ -32,5 +33,12 @@ export const audioApi = {
     path: '/audio/length',
     body: AudioGenerateBodySchema,
     answer: AudioLengthSchema,
+  }),
+  /** A built-in music track (MUSIC_TRACKS), levelled: the Music panel's preview and the mix. */
+  musicTrack: endpoint({
+    method: 'GET',
+    path: '/audio/music/:track',
+    params: z.object({ track: MusicTrackIdSchema }),
+    answer: 'binary',
   }),
 }

@@ -1,3 +1,5 @@
+import type { MusicTrackId } from '../music'
+import { audioApi } from './audio'
 import { endpointUrl } from './endpoint'
 import { mediaApi } from './media'
 import { tasksApi } from './tasks'
@@ -17,3 +19,6 @@ export const videoCaptionsUrl = (taskId: string) => endpointUrl(tasksApi.caption
 /** A task's thumbnail image. */
 export const thumbnailImageUrl = (taskId: string) =>
   endpointUrl(tasksApi.thumbnailImage, { id: taskId })
+
+/** A built-in music track's audio. */
+export const musicTrackUrl = (track: MusicTrackId) => endpointUrl(audioApi.musicTrack, { track })
