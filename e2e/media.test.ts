@@ -96,7 +96,7 @@ describe('/media: stock and own media, chosen for a video', () => {
 
     // The server has no Pixabay key: the tab says so, once, without an error toast.
     await sourceTab(page, 'Pixabay').click()
-    await page.getByRole('heading', { name: 'Pixabay is not available' }).waitFor()
+    await page.getByRole('heading', { name: 'Pixabay search is unavailable' }).waitFor()
     await page.getByText('This stock provider is not configured on this server.').waitFor()
     expect(await page.locator('.toast--error', { hasText: 'not configured' }).count()).toBe(0)
     expect(stock.fake.requests.some((r) => r.provider === 'pixabay')).toBe(false)

@@ -145,3 +145,19 @@ export function messageText(code: string, fields: readonly string[] = []): strin
   if (!isMessageCode(code)) return code
   return MESSAGES[code].text.replace('{fields}', fields.join(', '))
 }
+
+/**
+ * What the user can do about a message whose spec text does not say (issue 36): the app shows it
+ * after the text. The server's answers keep the spec's texts alone.
+ */
+export const NEXT_STEPS: Partial<Record<MessageCode, string>> = {
+  msg_user_not_found: 'Check the address, or create an account with Sign Up.',
+  msg_user_already_exists: 'Sign in with this address instead.',
+  msg_invalid_token: 'Check the code in the latest e-mail we sent you, or ask for a new one.',
+}
+
+/** A message's text followed by what to do next, where the spec's text does not say. */
+export function messageWithNextStep(code: string, fields: readonly string[] = []): string {
+  const step = isMessageCode(code) ? NEXT_STEPS[code] : undefined
+  return step ? `${messageText(code, fields)} ${step}` : messageText(code, fields)
+}

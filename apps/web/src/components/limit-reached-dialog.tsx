@@ -32,7 +32,8 @@ export function LimitReachedDialog({
       description={
         <>
           You have used all <strong>{limit}</strong> videos of your {PLANS[plan].label} plan this{' '}
-          {reset.span}. Your limit resets on <strong>{reset.date}</strong>.
+          {reset.span}. Your limit resets {reset.span === 'month' ? 'at' : 'on'}{' '}
+          <strong>{reset.date}</strong>.
         </>
       }
     >

@@ -1,5 +1,6 @@
 import {
   MESSAGES,
+  NEXT_STEPS,
   UI_TEXT,
   audioApi,
   authApi,
@@ -51,8 +52,11 @@ afterEach(() => {
 })
 
 describe('messageFor', () => {
-  test('maps known codes to their text and shows unknown codes raw', () => {
-    expect(messageFor('msg_invalid_token', null)).toBe(MESSAGES.msg_invalid_token.text)
+  test('maps known codes to their text, with what to do next, and shows unknown codes raw', () => {
+    expect(messageFor('msg_video_limit_reached', null)).toBe(MESSAGES.msg_video_limit_reached.text)
+    expect(messageFor('msg_invalid_token', null)).toBe(
+      `${MESSAGES.msg_invalid_token.text} ${NEXT_STEPS.msg_invalid_token}`,
+    )
     expect(messageFor('msg_something_new', null)).toBe('msg_something_new')
   })
 
@@ -129,8 +133,9 @@ describe('callApi', () => {
     )
     expect(error).toBeInstanceOf(ApiError)
     expect(error).toMatchObject({ status: 401, code: 'msg_invalid_token' })
-    expect((error as ApiError).message).toBe(MESSAGES.msg_invalid_token.text)
-    expect(errorText(error, 'fallback')).toBe(MESSAGES.msg_invalid_token.text)
+    const text = `${MESSAGES.msg_invalid_token.text} ${NEXT_STEPS.msg_invalid_token}`
+    expect((error as ApiError).message).toBe(text)
+    expect(errorText(error, 'fallback')).toBe(text)
   })
 
   test('a failure without a body uses the screen text', async () => {

@@ -5,7 +5,7 @@ import {
   authApi,
   csrfTokenCache,
   endpointUrl,
-  isMessageCode,
+  messageWithNextStep,
   messageText,
 } from '@storyreel/core'
 import type {
@@ -69,7 +69,7 @@ export function messageFor(code: unknown, data: unknown): string {
     const parsed = ValidationErrorDataSchema.safeParse(data)
     return messageText(code, parsed.success ? parsed.data.fields : [])
   }
-  return isMessageCode(code) ? messageText(code) : code
+  return messageWithNextStep(code)
 }
 
 /** An endpoint that answers with a `{ data, message }` envelope (binary ones go through fetchBlob). */

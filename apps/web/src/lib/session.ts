@@ -65,8 +65,10 @@ export function useLogout() {
         }
       }
       resetCsrfToken()
-      queryClient.clear()
       await navigate('/signin', { replace: true })
+      // After leaving the signed-in pages: cleared under their mounted session query, the
+      // cache would ask for the session again at once (issue 36: one check per page load).
+      queryClient.clear()
     },
     [navigate, queryClient],
   )

@@ -7,8 +7,8 @@ export function NotFound() {
   return (
     <FullPageMessage
       icon={<Compass size={48} strokeWidth={1.5} aria-hidden="true" />}
-      title="Nothing here yet"
-      text="This page does not exist, or it is still being built."
+      title="Page not found"
+      text="There is no page at this address. Check the link, or start a new video."
       action={
         <Link to="/format" className={buttonClass('primary', 'lg')}>
           Make a video

@@ -18,6 +18,7 @@ interface ToastState {
   items: ToastItem[]
   push: (tone: Tone, text: string, path: string) => void
   dismiss: (id: number) => void
+  dismissErrors: (path: string) => void
   keepFor: (path: string) => void
 }
 
@@ -29,7 +30,18 @@ const useToasts = create<ToastState>()((set) => ({
     set((state) => {
       // The same message twice in a row shows once.
       if (state.items.some((item) => item.text === text && item.tone === tone)) return state
-      return { items: [...state.items, { id: nextId++, tone, text, path }].slice(-3) }
+      // One error per page: the newest says what is wrong now; an older one is either fixed
+      // or about to be met again.
+      const kept =
+        tone === 'error'
+          ? state.items.filter((item) => item.tone !== 'error' || item.path !== path)
+          : state.items
+      return { items: [...kept, { id: nextId++, tone, text, path }].slice(-3) }
+    }),
+  dismissErrors: (path) =>
+    set((state) => {
+      const items = state.items.filter((item) => item.tone !== 'error' || item.path !== path)
+      return items.length === state.items.length ? state : { items }
     }),
   dismiss: (id) => set((state) => ({ items: state.items.filter((item) => item.id !== id) })),
   keepFor: (path) =>
@@ -52,6 +64,8 @@ export const toast = {
     useToasts.getState().push('error', text, pathOf(on ?? window.location.pathname)),
   success: (text: string, on?: string) =>
     useToasts.getState().push('success', text, pathOf(on ?? window.location.pathname)),
+  /** The page's errors are out of date: what they said went wrong has been put right. */
+  dismissErrors: () => useToasts.getState().dismissErrors(window.location.pathname),
 }
 
 /** Drops the messages of pages other than `path`: call on every page change. */

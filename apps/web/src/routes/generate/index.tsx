@@ -5,6 +5,7 @@ import { PlugZap, Sparkles, Wand2 } from 'lucide-react'
 import { useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { PageHeader } from '../../components/page-header'
+import { RedirectWithError } from '../../components/redirect'
 import { Button } from '../../components/ui/button'
 import { Segmented } from '../../components/ui/segmented'
 import { toast } from '../../components/ui/toast'
@@ -30,7 +31,6 @@ import {
   withModel,
 } from './generate-options'
 import type { GenerateOptions, Model } from './generate-options'
-import { HigherPlanRequired } from './higher-plan-required'
 import '../media/media.css'
 import './generate.css'
 
@@ -159,7 +159,10 @@ export function Component() {
   })
   const unavailable = generate.isError && isGenerationUnavailable(generate.error)
 
-  if (!planAtLeast(plan, 'PRO')) return <HigherPlanRequired />
+  // SPEC section 6: a page above the user's plan says so and sends them to the plans.
+  if (!planAtLeast(plan, 'PRO')) {
+    return <RedirectWithError to="/plan" error={UI_TEXT.higherSubscriptionRequired} />
+  }
 
   function submit() {
     const problem = optionsError(options)

@@ -61,7 +61,7 @@ function TabBody({
       return (
         <MediaState
           icon={<PlugZap size={30} />}
-          title={`${label} is not available`}
+          title={`${label} search is unavailable`}
           text={`${list.error?.message ?? ''} Your own uploads and the other sources still work.`}
           action={
             <Link

@@ -15,6 +15,7 @@ import { useUserData } from '../../lib/user-data'
 import { PhotoButton } from './camera/photo-button'
 import type { ComposePhase } from './compose'
 import { Dropzone, MediaTiles } from './media-tiles'
+import { GenerateLink, MediaLink } from './source-links'
 import { SuggestionField } from './suggestion-field'
 import { tilesOf } from './upload-tiles'
 import { useComposeVideo } from './use-compose-video'
@@ -33,6 +34,8 @@ export function Component() {
   const { phase, submit } = useComposeVideo()
   const inputRef = useRef<HTMLInputElement>(null)
   const addFiles = (list: ArrayLike<File> | null) => {
+    // 'Please upload at least one file.' and a refused pick are about the files: new ones answer them.
+    toast.dismissErrors()
     const accepted = acceptedUploads(list, toast.error)
     if (accepted.length > 0) story.addPendingFiles(accepted)
   }
@@ -63,7 +66,9 @@ export function Component() {
         <MediaTiles tiles={tiles} disabled={story.loading} onAdd={openPicker} />
       )}
       <div className="upload__sources">
+        <GenerateLink />
         <PhotoButton onPhoto={(photo) => addFiles([photo])} disabled={story.loading} />
+        <MediaLink />
       </div>
       <SuggestionField
         value={story.suggestion}
