@@ -53,6 +53,10 @@ export const StockSearchQuerySchema = z.object({
 })
 export type StockSearchQuery = z.infer<typeof StockSearchQuerySchema>
 
+/** Which stock tabs this server can search: a tab without a key is not asked at all. */
+export const StockSourcesAnswerSchema = z.record(StockProviderSchema, z.boolean())
+export type StockSourcesAnswer = z.infer<typeof StockSourcesAnswerSchema>
+
 /** A stock item's `path` (or `videoPath`) from a search answer. */
 export const StockDownloadBodySchema = z.object({
   url: z.string().url().max(2048),
@@ -151,6 +155,15 @@ export const mediaApi = {
     path: '/web/tasks/user/uploads/:name',
     params: MediaNameParamsSchema,
     answer: z.null(),
+  }),
+  /**
+   * The stock tabs this server has keys for (an addition beyond SPEC section 7): /media shows a
+   * tab without one as unavailable instead of asking and being answered 503.
+   */
+  stockSources: endpoint({
+    method: 'GET',
+    path: '/media/stock/sources',
+    answer: StockSourcesAnswerSchema,
   }),
   /** One page of a stock provider's search; `compressedUrl` is the provider's small preview. */
   searchStock: endpoint({

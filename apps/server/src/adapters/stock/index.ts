@@ -125,6 +125,7 @@ export function openStock(env: Env, log: FastifyBaseLogger): Stock {
   }
 
   return {
+    configured: (provider) => sources[provider].length > 0,
     async search(provider, q) {
       const tab = sources[provider]
       if (tab.length === 0) throw new AppError('msg_stock_not_configured', { provider })

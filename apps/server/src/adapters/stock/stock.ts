@@ -23,6 +23,8 @@ export type StockSource = (q: StockQuery, signal: AbortSignal) => Promise<MediaF
  * provider's key its tab answers msg_stock_not_configured: that is the embedded default.
  */
 export interface Stock {
+  /** Whether the tab has at least one source with a key. */
+  configured(provider: StockProvider): boolean
   search(provider: StockProvider, q: StockQuery): Promise<MediaFile[]>
   /**
    * Streams a stock item's file into `file`, refusing any address but the providers' media

@@ -1,6 +1,7 @@
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { mediaApi, STOCK_LIMITS, StockProviderSchema } from '@storyreel/core'
+import type { StockSourcesAnswer } from '@storyreel/core'
 import { AppError } from '../../http/app-error'
 import { perUserLimit } from '../../http/per-user-limit'
 import { route } from '../../http/route'
@@ -12,6 +13,11 @@ export async function stockRoutes(app: FastifyInstance) {
   const { db, storage, stock, env } = app.services
   const tools = { ffmpeg: env.FFMPEG_PATH, ffprobe: env.FFPROBE_PATH }
   const deps = { db, storage, stock, tmpDir: path.join(env.DATA_DIR, 'tmp'), tools }
+
+  route(app, mediaApi.stockSources, async () => {
+    const tabs = StockProviderSchema.options.map((tab) => [tab, stock.configured(tab)])
+    return Object.fromEntries(tabs) as StockSourcesAnswer
+  })
 
   route(
     app,

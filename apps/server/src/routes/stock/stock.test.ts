@@ -21,6 +21,32 @@ afterAll(async () => {
 /** The provider calls made since `before`. */
 const callsSince = (before: number) => fake.requests.slice(before)
 
+describe('GET /media/stock/sources', () => {
+  it('says which tabs have a key, to a signed-in user only', async () => {
+    const { client } = await signUp(server)
+    expect(await client.ok(mediaApi.stockSources)).toEqual({
+      unsplash: true,
+      pexels: true,
+      pixabay: true,
+      video: true,
+    })
+    const bare = await startTestServer()
+    try {
+      const { client: elsewhere } = await signUp(bare)
+      expect(Object.values(await elsewhere.ok(mediaApi.stockSources))).toEqual([
+        false,
+        false,
+        false,
+        false,
+      ])
+      const anonymous = await apiClient(bare).call(mediaApi.stockSources)
+      expect(anonymous).toMatchObject({ status: 401 })
+    } finally {
+      await bare.close()
+    }
+  })
+})
+
 describe('GET /media/:provider', () => {
   it('searches Unsplash with its key and maps its photos, sized for the frame', async () => {
     const { client } = await signUp(server)

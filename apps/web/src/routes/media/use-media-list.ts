@@ -1,6 +1,7 @@
-import { MEDIA_PAGE_SIZE, mediaApi } from '@storyreel/core'
+import { MEDIA_PAGE_SIZE, mediaApi, messageText } from '@storyreel/core'
 import type { MediaFile, StockProvider } from '@storyreel/core'
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { QueryClient } from '@tanstack/react-query'
 import { ApiError, callApi } from '../../lib/api'
 import { uploadsKey } from '../customize/media-picker'
 import type { MediaTab } from './media-params'
@@ -25,6 +26,22 @@ export interface MediaList {
   retry: () => void
 }
 
+/**
+ * Refuses, without asking the provider, a tab the server has no key for: a tab like that is a
+ * setting of the server, not a failed request (no 503 in the console; issue 36).
+ */
+async function checkConfigured(queryClient: QueryClient, provider: StockProvider) {
+  const sources = await queryClient.fetchQuery({
+    queryKey: ['stock-sources'],
+    queryFn: () => callApi(mediaApi.stockSources),
+    staleTime: Infinity,
+  })
+  if (!sources[provider]) {
+    const code = 'msg_stock_not_configured'
+    throw new ApiError(messageText(code), 503, code)
+  }
+}
+
 const stockKey = (provider: StockProvider | null, query: string, width: number, height: number) =>
   ['stock', provider, query, width, height] as const
 
@@ -44,13 +61,16 @@ export function useMediaList(
     queryFn: () => callApi(mediaApi.listUploads, { query: { compressed: 'true' } }),
     enabled: provider === null,
   })
+  const queryClient = useQueryClient()
   const stock = useInfiniteQuery({
     queryKey: stockKey(provider, query, width, height),
-    queryFn: ({ pageParam }) =>
-      callApi(mediaApi.searchStock, {
+    queryFn: async ({ pageParam }) => {
+      await checkConfigured(queryClient, provider!)
+      return callApi(mediaApi.searchStock, {
         params: { provider: provider! },
         query: { query, page: pageParam, per_page: MEDIA_PAGE_SIZE, w: width, h: height },
-      }),
+      })
+    },
     initialPageParam: 1,
     getNextPageParam: (lastPage, pages) => nextPage(lastPage, pages.length),
     enabled: provider !== null,

@@ -15,7 +15,7 @@ export function GenerateLink() {
       badges={
         <>
           <span className="source-card__badge">Beta</span>
-          <span className="plan-badge plan-badge--pro">PRO PLAN</span>
+          <span className="source-card__badge source-card__badge--pro">PRO PLAN</span>
         </>
       }
       hint="Describe a picture and we make it"
