@@ -162,4 +162,31 @@ describe('screens as the spec says them', () => {
       await page.getByRole('link', { name: 'Make a video' }).waitFor()
     })
   })
+
+  test('the header and the bars stuck to the screen are opaque on every page', async () => {
+    await withPage('signed in', async (page) => {
+      for (const where of ['/format', '/upload', '/media', '/queue', '/plan']) {
+        await page.goto(`${server.url}${where}`)
+        await page.locator('.app-header').waitFor()
+        // The computed colour may be rgba() or color(srgb ... / a): a canvas reads either.
+        const alphas = await page.evaluate(() => {
+          const context = document.createElement('canvas').getContext('2d')!
+          const alphaOf = (colour: string) => {
+            context.clearRect(0, 0, 1, 1)
+            context.fillStyle = colour
+            context.fillRect(0, 0, 1, 1)
+            return context.getImageData(0, 0, 1, 1).data[3]! / 255
+          }
+          return ['.app-header', '.main-nav--tab-bar', '.sticky-bar'].flatMap((selector) =>
+            [...document.querySelectorAll(selector)].map((element) => ({
+              selector,
+              alpha: alphaOf(getComputedStyle(element).backgroundColor),
+            })),
+          )
+        })
+        expect(alphas.length, where).toBeGreaterThan(0)
+        for (const { selector, alpha } of alphas) expect(alpha, `${where} ${selector}`).toBe(1)
+      }
+    })
+  })
 })
