@@ -230,6 +230,26 @@ describe('/media: stock and own media, chosen for a video', () => {
     expect(added.map((slide) => slide.duration)).toEqual([4, 2])
     const names = story.uploadedFiles.map((file) => file.name)
     for (const slide of added) expect(names).toContain(slide.filename)
+
+    // The clip's thumbnail in the strip is a frame of the clip, not an icon (issue 36).
+    const clipCard = page.locator('.slide-card', { hasText: `Slide ${before + 2}` })
+    const thumbnail = clipCard.locator('img')
+    await thumbnail.evaluate((img: HTMLImageElement) =>
+      img.complete ? undefined : new Promise((resolve) => (img.onload = resolve)),
+    )
+    const spread = await thumbnail.evaluate((img: HTMLImageElement) => {
+      const canvas = document.createElement('canvas')
+      canvas.width = 32
+      canvas.height = 32
+      const context = canvas.getContext('2d')!
+      context.drawImage(img, 0, 0, 32, 32)
+      const { data } = context.getImageData(0, 0, 32, 32)
+      const lumas = []
+      for (let i = 0; i < data.length; i += 4) lumas.push(data[i]! + data[i + 1]! + data[i + 2]!)
+      return { width: img.naturalWidth, range: Math.max(...lumas) - Math.min(...lumas) }
+    })
+    expect(spread.width).toBeGreaterThan(0)
+    expect(spread.range).toBeGreaterThan(60)
     expect(problems).toEqual([])
   })
 })

@@ -5,7 +5,7 @@ import { Check, Film, ImageOff } from 'lucide-react'
 import { Dialog } from '../../components/ui/dialog'
 import { Spinner } from '../../components/ui/spinner'
 import { callApi } from '../../lib/api'
-import { previewSrc } from '../../lib/files'
+import { thumbnailSrc } from './slide-thumbnail'
 
 export const uploadsKey = ['uploads'] as const
 
@@ -62,13 +62,12 @@ export function MediaPicker({
                   aria-label={`${file.type === 'video' ? 'Clip' : 'Picture'} ${index + 1}`}
                   onClick={() => onPick(file)}
                 >
+                  <img src={thumbnailSrc(file.name, [file])} alt="" loading="lazy" />
                   {file.type === 'video' ? (
-                    <span className="media-picker__clip">
-                      <Film size={22} aria-hidden="true" />
+                    <span className="media-picker__clip" aria-hidden="true">
+                      <Film size={12} />
                     </span>
-                  ) : (
-                    <img src={previewSrc(file)} alt="" loading="lazy" />
-                  )}
+                  ) : null}
                   {chosen ? (
                     <span className="media-picker__chosen" aria-hidden="true">
                       <Check size={16} strokeWidth={3} />

@@ -107,13 +107,12 @@ function Thumbnail({
       >
         {/* Named by content, not aria-label: axe holds a label to contain the visible text. */}
         <span className="visually-hidden">{`Slide ${index + 1}`}</span>
+        <img src={thumbnailSrc(filename, files)} alt="" draggable={false} loading="lazy" />
         {isClip(filename) ? (
-          <span className="slide-card__clip">
-            <Film size={22} aria-hidden="true" />
+          <span className="slide-card__clip" aria-hidden="true">
+            <Film size={12} />
           </span>
-        ) : (
-          <img src={thumbnailSrc(filename, files)} alt="" draggable={false} loading="lazy" />
-        )}
+        ) : null}
         <span className="slide-card__number" aria-hidden="true">
           {index + 1}
         </span>

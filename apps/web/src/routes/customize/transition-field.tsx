@@ -7,7 +7,7 @@ import { Slider } from '../../components/ui/slider'
 import { useStory } from '../../lib/store'
 import { setTransition } from './editor-doc'
 import { edit, showSlide } from './editor-store'
-import { isClip, thumbnailSrc } from './slide-thumbnail'
+import { thumbnailSrc } from './slide-thumbnail'
 import { TransitionIcon } from './transition-icons'
 import type { SlideFieldProps } from './slide-field'
 
@@ -31,9 +31,9 @@ export function shownTransition(slide: Slide): Transition {
   return slide.transition ?? { type: 'cut', duration: DEFAULT_TRANSITION.duration }
 }
 
-/** A picture's thumbnail as a CSS background; a clip has no still, and shows the colour under it. */
+/** A slide's thumbnail as a CSS background: a picture's small copy, a clip's still frame. */
 function background(filename: string, files: readonly MediaFile[]) {
-  return isClip(filename) ? 'none' : `url("${thumbnailSrc(filename, files)}")`
+  return `url("${thumbnailSrc(filename, files)}")`
 }
 
 /**
