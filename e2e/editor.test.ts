@@ -295,6 +295,13 @@ describe('the editor: shape every slide, then render what was shaped', () => {
       expect(await order(page)).toEqual(['yellow', 'lime', 'red'])
       expect(await thumbnail(page, 3).isVisible()).toBe(true)
 
+      // Undo and redo survive the reload: the deleted slide comes back, and goes again.
+      await undo.tap()
+      await expect.poll(() => order(page)).toEqual(['yellow', 'lime', 'red', 'yellow'])
+      await redo.tap()
+      await expect.poll(() => order(page)).toEqual(['yellow', 'lime', 'red'])
+      expect(await redo.isDisabled()).toBe(true)
+
       // Render: the video shows the slides in the edited order.
       const edited = await slides(page)
       const { file: video, rendered } = await renderAndDownload(page, workDir)

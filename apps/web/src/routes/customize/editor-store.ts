@@ -7,12 +7,8 @@ import { docMeta, fromComposition, toComposition } from './editor-doc'
 import type { DocMeta, EditorDoc } from './editor-doc'
 import { createHistory, record, redo, undo } from './history'
 import type { History } from './history'
-
-/** One step of the history: the doc, and the slide that was shown when it was left. */
-interface Entry {
-  doc: EditorDoc
-  slideIndex: number
-}
+import { fromSaved, toSaved } from './saved-history'
+import type { Entry } from './saved-history'
 
 interface EditorState {
   /** The composition the history belongs to: the one last written to the story store. */
@@ -27,7 +23,8 @@ interface EditorState {
 /**
  * The editor's state in memory: undo history, the shown slide and the open effect. Every edit
  * writes the composition to the story store at once, which saves it to browser storage, so a
- * reload or a crash loses nothing; the history lives as long as the tab.
+ * reload or a crash loses nothing; the history is saved beside it moments later, so undo and
+ * redo work after a reload too.
  */
 export const useEditor = create<EditorState>()(() => ({
   source: null,
@@ -38,6 +35,10 @@ export const useEditor = create<EditorState>()(() => ({
 
 /** Where the slide and effect keys and the AI's params wait for a reload (this tab only). */
 const META_KEY = 'storyreel.editor'
+/** Where the undo history waits for a reload, beside the composition in localStorage. */
+const HISTORY_KEY = 'storyreel.editor.history'
+/** Edits come in bursts (a slider drag): the history is written once they pause. */
+const HISTORY_SAVE_MS = 400
 
 // A story cleared (log out, a new video) takes the editor's history and saved keys with it.
 useStory.subscribe((state, previous) => {
@@ -45,11 +46,58 @@ useStory.subscribe((state, previous) => {
     useEditor.setState({ source: null, history: null, slideIndex: 0, effectIndex: null })
     try {
       sessionStorage.removeItem(META_KEY)
+      localStorage.removeItem(HISTORY_KEY)
     } catch {
       // Nothing saved.
     }
   }
 })
+
+let historySave: ReturnType<typeof setTimeout> | undefined
+
+/**
+ * Writes the history to localStorage; when it does not fit, with half as many past steps, down
+ * to none (redo and the present's keys are still worth keeping).
+ */
+function saveHistory(): void {
+  historySave = undefined
+  const { history } = useEditor.getState()
+  if (!history) return
+  for (let keep = history.past.length; ; keep = Math.floor(keep / 2)) {
+    try {
+      localStorage.setItem(HISTORY_KEY, JSON.stringify(toSaved(history, keep)))
+      return
+    } catch {
+      // Too big for the storage left (or a composition the schema refuses): fewer steps.
+      if (keep === 0) return
+    }
+  }
+}
+
+useEditor.subscribe((state, previous) => {
+  if (state.history === previous.history || !state.history) return
+  clearTimeout(historySave)
+  historySave = setTimeout(saveHistory, HISTORY_SAVE_MS)
+})
+
+// Leaving (a reload, a closed tab) before the pause: the last edits' history is written now.
+if (typeof window !== 'undefined') {
+  window.addEventListener('pagehide', () => {
+    if (historySave !== undefined) {
+      clearTimeout(historySave)
+      saveHistory()
+    }
+  })
+}
+
+function loadHistory(): unknown {
+  try {
+    const text = localStorage.getItem(HISTORY_KEY)
+    return text ? JSON.parse(text) : null
+  } catch {
+    return null
+  }
+}
 
 function loadMeta(): DocMeta | null {
   try {
@@ -98,9 +146,10 @@ export function openEditor(composition: Composition): void {
   written.add(composition)
   const doc = fromComposition(composition, randomId, loadMeta())
   saveMeta(doc)
+  const present = { doc, slideIndex: 0 }
   useEditor.setState({
     source: composition,
-    history: createHistory({ doc, slideIndex: 0 }),
+    history: fromSaved(loadHistory(), composition, present, randomId) ?? createHistory(present),
     slideIndex: 0,
     effectIndex: null,
   })
