@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import {
   AI_GENERATED_PRESET_NAME,
@@ -19,6 +19,7 @@ import type { Hue } from './support/frames'
 import { makeImage } from './support/media'
 import type { TestServer } from './support/server'
 import { startServer } from './support/server'
+import { center, longPressDrag } from './support/touch'
 
 /** The issue's desktop: a laptop screen (the phone is the shared PHONE, 390x844). */
 const DESKTOP = { width: 1440, height: 900 }
@@ -60,11 +61,6 @@ const thumbnail = (page: Page, n: number) =>
 
 const shown = (page: Page, n: number, of: number) =>
   page.getByRole('heading', { name: `Slide ${n} of ${of}` }).waitFor()
-
-function center(box: { x: number; y: number; width: number; height: number } | null) {
-  if (!box) throw new Error('not on screen')
-  return { x: box.x + box.width / 2, y: box.y + box.height / 2 }
-}
 
 /** Signs up, picks the ratio, uploads the pictures and composes; ends on /customize. */
 async function composeStory(page: Page, server: TestServer, ratio: RegExp, pictures: string[]) {
@@ -123,34 +119,6 @@ async function renderedOrder(file: string, composition: Slide[]): Promise<Hue[]>
     start += slide.duration
   }
   return hues
-}
-
-/** A press held for `ms` then dragged, as a finger does: the strip's long-press reorder. */
-async function longPressDrag(
-  page: Page,
-  context: BrowserContext,
-  from: { x: number; y: number },
-  to: { x: number; y: number },
-  ms: number,
-) {
-  const cdp = await context.newCDPSession(page)
-  const touch = (type: string, point?: { x: number; y: number }) =>
-    cdp.send('Input.dispatchTouchEvent', {
-      type: type as 'touchStart',
-      touchPoints: point ? [{ x: point.x, y: point.y }] : [],
-    })
-  await touch('touchStart', from)
-  await page.waitForTimeout(ms)
-  const steps = 12
-  for (let i = 1; i <= steps; i++) {
-    await touch('touchMove', {
-      x: from.x + ((to.x - from.x) * i) / steps,
-      y: from.y + ((to.y - from.y) * i) / steps,
-    })
-    await page.waitForTimeout(16)
-  }
-  await touch('touchEnd')
-  await cdp.detach()
 }
 
 describe('the editor: shape every slide, then render what was shaped', () => {

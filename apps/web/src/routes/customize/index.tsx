@@ -48,9 +48,13 @@ function SlideControls({ doc }: { doc: EditorDoc }) {
   const meta = effectIndex === null ? undefined : item.effects[effectIndex]
   return (
     <section className="editor-card" aria-labelledby="editor-slide-title">
-      <h2 id="editor-slide-title" className="editor-card__title" aria-live="polite">
-        Slide {slideIndex + 1} <span>of {doc.slides.length}</span>
-      </h2>
+      <div className="editor-card__head">
+        <CarouselButton step={-1} className="editor-card__nav" />
+        <h2 id="editor-slide-title" className="editor-card__title" aria-live="polite">
+          Slide {slideIndex + 1} <span>of {doc.slides.length}</span>
+        </h2>
+        <CarouselButton step={1} className="editor-card__nav" />
+      </div>
       <SlideActions doc={doc} index={slideIndex} />
       <h3 className="editor-card__subtitle">Effects</h3>
       <EffectBar slide={item} slideIndex={slideIndex} effectIndex={effectIndex} />
@@ -94,8 +98,9 @@ function CarouselButton({ step, className }: { step: 1 | -1; className: string }
 }
 
 /**
- * The live preview of the shown slide. Previous and next sit beside it on wide screens and
- * beside the strip on phones (one pair shows at a time).
+ * The live preview of the shown slide. Previous and next sit beside it on wide screens, and on
+ * phones beside the shown slide's title, so that the strip has the screen's width for three
+ * thumbnails or more (one pair shows at a time).
  */
 function Stage({ doc }: { doc: EditorDoc }) {
   // Timed as the render will time it: a slide stretches to hold its narration.
@@ -209,11 +214,7 @@ export function Component() {
       <div className="editor-body">
         <Stage doc={doc} />
         <div className="editor-side">
-          <div className="editor-strip">
-            <CarouselButton step={-1} className="editor-strip__nav" />
-            <SlideStrip doc={doc} />
-            <CarouselButton step={1} className="editor-strip__nav" />
-          </div>
+          <SlideStrip doc={doc} />
           <SlideControls doc={doc} />
           <CaptionsCard doc={doc} />
         </div>
