@@ -105,4 +105,21 @@ describe('the slide strip on a phone', () => {
     expect(Math.abs(landed.x - release.x)).toBeLessThan(pitch / 2 + 1)
     expect(problems).toEqual([])
   })
+
+  test("an effect's panel opened and scrolled to, the preview stays whole on screen", async () => {
+    await page.getByRole('toolbar', { name: 'Effects' }).locator('.effect-chip').first().tap()
+    const panel = page.locator('.effect-panel')
+    await panel.waitFor()
+    // The panel's last field, where a finger would be, scrolled into view.
+    await panel.locator('input, button').last().scrollIntoViewIfNeeded()
+    const frame = (await page.locator('.editor-stage .slide-preview__stage').boundingBox())!
+    const header = (await page.locator('.app-header').boundingBox())!
+    const viewport = page.viewportSize()!
+    expect(frame.y).toBeGreaterThanOrEqual(header.y + header.height - 1)
+    expect(frame.y + frame.height).toBeLessThanOrEqual(viewport.height)
+    // And the panel's field is not under it.
+    const field = (await panel.locator('input, button').last().boundingBox())!
+    expect(field.y).toBeGreaterThanOrEqual(frame.y + frame.height)
+    expect(problems).toEqual([])
+  })
 })

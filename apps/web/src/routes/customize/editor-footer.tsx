@@ -2,8 +2,10 @@ import * as Popover from '@radix-ui/react-popover'
 import { VOICES } from '@storyreel/core'
 import type { Composition } from '@storyreel/core'
 import { AudioLines, Clapperboard, House } from 'lucide-react'
+import { useRef } from 'react'
 import { Link } from 'react-router'
 import { Button } from '../../components/ui/button'
+import { useStuckBarPadding } from '../../lib/use-stuck-bar-padding'
 import { AudioPanel } from './audio-panel'
 import { VideoLength } from './video-length'
 
@@ -27,8 +29,10 @@ export function EditorFooter({
 }) {
   const slides = composition.composition.length
   const voice = voiceName(composition.movieParams.voice)
+  const ref = useRef<HTMLElement>(null)
+  useStuckBarPadding(ref, 'bottom')
   return (
-    <footer className="sticky-bar editor-footer">
+    <footer ref={ref} className="sticky-bar editor-footer">
       <nav className="editor-footer__nav" aria-label="Editor">
         <Link to="/" className="editor-footer__link">
           <House size={20} aria-hidden="true" />

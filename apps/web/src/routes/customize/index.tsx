@@ -1,6 +1,6 @@
 import { RATIOS, UI_TEXT } from '@storyreel/core'
 import { ChevronLeft, ChevronRight, Redo2, Undo2 } from 'lucide-react'
-import { useEffect, useLayoutEffect } from 'react'
+import { useEffect, useLayoutEffect, useRef } from 'react'
 import type { CSSProperties } from 'react'
 import { RedirectWithError } from '../../components/redirect'
 import { Timeline } from '../../components/timeline'
@@ -8,6 +8,7 @@ import { IconButton } from '../../components/ui/icon-button'
 import { useVideoLimit } from '../../lib/session'
 import { useStory } from '../../lib/store'
 import { useUserData } from '../../lib/user-data'
+import { useStuckBarPadding } from '../../lib/use-stuck-bar-padding'
 import { CaptionsCard } from './captions-card'
 import { EffectBar, effectTitles } from './effect-bar'
 import { EffectPanel } from './effect-panel'
@@ -108,8 +109,10 @@ function Stage({ doc }: { doc: EditorDoc }) {
   const slideIndex = useEditor((state) => state.slideIndex)
   const effectIndex = useEditor((state) => state.effectIndex)
   const slide = doc.slides[slideIndex]
+  const ref = useRef<HTMLDivElement>(null)
+  useStuckBarPadding(ref, 'top')
   return (
-    <div className="editor-stage">
+    <div ref={ref} className="editor-stage">
       <CarouselButton step={-1} className="editor-stage__nav" />
       <div className="editor-stage__preview">
         <SlidePreview
