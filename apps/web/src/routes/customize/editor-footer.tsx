@@ -13,8 +13,8 @@ export function voiceName(voice: string | null): string {
 }
 
 /**
- * The editor's footer (SPEC section 2, /customize): Home, Audio (music is not offered yet; the
- * narration's voice) and the Render button.
+ * The editor's footer (SPEC section 2, /customize): Home, Audio (the music and the narration's
+ * voice) and the Render button.
  */
 export function EditorFooter({
   composition,
@@ -48,7 +48,10 @@ export function EditorFooter({
               collisionPadding={12}
               aria-label="Audio"
             >
-              <AudioPanel voice={composition.movieParams.voice} />
+              <AudioPanel
+                voice={composition.movieParams.voice}
+                music={composition.movieParams.music ?? null}
+              />
             </Popover.Content>
           </Popover.Portal>
         </Popover.Root>
