@@ -1,6 +1,6 @@
 import * as Popover from '@radix-ui/react-popover'
-import { VOICES } from '@storyreel/core'
-import type { Composition } from '@storyreel/core'
+import { MUSIC_TRACKS, VOICES } from '@storyreel/core'
+import type { Composition, Music } from '@storyreel/core'
 import { AudioLines, Clapperboard, House } from 'lucide-react'
 import { Link } from 'react-router'
 import { Button } from '../../components/ui/button'
@@ -10,6 +10,12 @@ import { VideoLength } from './video-length'
 /** The voice's name, or 'Off' without narration. */
 export function voiceName(voice: string | null): string {
   return voice ? (VOICES.find((v) => v.id === voice)?.name ?? voice) : 'Off'
+}
+
+/** The music's title: a built-in track's, 'Your music' for the user's own file, 'Off' without. */
+export function musicName(music: Music | null | undefined): string {
+  if (!music) return 'Off'
+  return MUSIC_TRACKS.find((t) => t.id === music.track)?.title ?? 'Your music'
 }
 
 /**
@@ -60,7 +66,9 @@ export function EditorFooter({
         <strong>
           {slides} {slides === 1 ? 'slide' : 'slides'} · <VideoLength />
         </strong>
-        <span>Voice: {voice}</span>
+        <span>
+          Voice: {voice} · Music: {musicName(composition.movieParams.music)}
+        </span>
       </p>
       <Button
         size="lg"

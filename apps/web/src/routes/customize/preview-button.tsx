@@ -66,6 +66,9 @@ export function PreviewButton({ text, voice, ...props }: PreviewButtonProps) {
 /** Plays an audio file from `url` (a music track). */
 export function UrlPreviewButton({ url, ...props }: PreviewToggleProps & { url: string }) {
   return (
-    <PreviewToggle {...props} onToggle={() => void previewPlayer.toggleUrl(props.previewKey, url)} />
+    <PreviewToggle
+      {...props}
+      onToggle={() => void previewPlayer.toggleUrl(props.previewKey, url)}
+    />
   )
 }
