@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm'
 import {
   CompositionSchema,
   FINAL_TASK_STATES,
+  isBuiltInTrack,
   isVideoLimitReached,
   isWithinRenderBudget,
   type CancelReason,
@@ -25,20 +26,23 @@ import { lockUser } from './user-lock'
 export type TaskRow = typeof tasks.$inferSelect
 type User = typeof users.$inferSelect
 
+/** The user's own files a composition plays: its slides' media and its music, unless built in. */
+function filesOf(composition: Composition): string[] {
+  const track = composition.movieParams.music?.track
+  const names = composition.composition.map((s) => s.filename)
+  return track === undefined || isBuiltInTrack(track) ? names : [...names, track]
+}
+
 /**
- * A new QUEUED task, refused when a slide's media is not the user's, the composition is over the
- * plan's render budget or the plan's monthly limit is reached.
+ * A new QUEUED task, refused when a slide's media or its music file is not the user's, the
+ * composition is over the plan's render budget or the plan's monthly limit is reached.
  */
 export async function requestRender(db: Db, user: User, composition: Composition) {
   // One request per user at a time, so two quick clicks cannot both pass the limit.
   return db.transaction(async (tx) => {
     await lockUser(tx, user.id)
     // Under the lock, which deleting media takes too: no deletion can slip in before the task.
-    await ownedMedia(
-      tx,
-      user.id,
-      composition.composition.map((s) => s.filename),
-    )
+    await ownedMedia(tx, user.id, filesOf(composition))
     if (!isWithinRenderBudget(composition, user.plan)) {
       throw new AppError('msg_composition_too_costly')
     }
