@@ -27,8 +27,8 @@ export type TaskRow = typeof tasks.$inferSelect
 type User = typeof users.$inferSelect
 
 /**
- * A new QUEUED task, refused when a slide's media or the music is not the user's, the composition is over the
- * plan's render budget or the plan's monthly limit is reached.
+ * A new QUEUED task, refused when a slide's media or its music file is not the user's, the
+ * composition is over the plan's render budget or the plan's monthly limit is reached.
  */
 export async function requestRender(db: Db, user: User, composition: Composition) {
   // One request per user at a time, so two quick clicks cannot both pass the limit.
