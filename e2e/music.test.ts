@@ -10,7 +10,7 @@ import type { Composition } from '@storyreel/core'
 import { seriousA11yViolations } from './support/axe'
 import { newEmail, signUp, toast } from './support/auth'
 import { DESKTOP, launchBrowser, phoneContext, PHONE, watchPageProblems } from './support/browser'
-import { makeImage } from './support/media'
+import { makeImage, probe, soundWindows } from './support/media'
 import { FFMPEG } from './support/paths'
 import type { TestServer } from './support/server'
 import { startServer } from './support/server'
@@ -70,6 +70,16 @@ describe('music: the Audio panel chooses, previews and uploads the music bed', (
     if (workDir) await rm(workDir, { recursive: true, force: true })
   })
 
+  /** A new user's square video of the two pictures, open in the editor. */
+  async function composeSquare(page: Page, who: string) {
+    await signUp(page, server, newEmail(who))
+    await page.getByRole('button', { name: /1:1/ }).click()
+    await page.getByLabel('Choose files').setInputFiles(pictures)
+    await page.getByRole('button', { name: 'Compose video' }).click()
+    await page.waitForURL('**/customize', { timeout: 120_000 })
+    await page.getByRole('heading', { name: 'Slide 1 of 2' }).waitFor()
+  }
+
   test('on a phone: choose a track, preview, volume, undo, upload, refusals, reload', async () => {
     const context = await phoneContext(browser)
     const page = await context.newPage()
@@ -85,12 +95,7 @@ describe('music: the Audio panel chooses, previews and uploads the music bed', (
     })
     const played = () => page.evaluate(() => (window as unknown as { __played: string[] }).__played)
     try {
-      await signUp(page, server, newEmail('music'))
-      await page.getByRole('button', { name: /1:1/ }).click()
-      await page.getByLabel('Choose files').setInputFiles(pictures)
-      await page.getByRole('button', { name: 'Compose video' }).click()
-      await page.waitForURL('**/customize', { timeout: 120_000 })
-      await page.getByRole('heading', { name: 'Slide 1 of 2' }).waitFor()
+      await composeSquare(page, 'music')
 
       // Off and the five built-in tracks, each with its mood; the voices stay a list of their own.
       let { panel, music } = await openAudioPanel(page)
@@ -202,6 +207,79 @@ describe('music: the Audio panel chooses, previews and uploads the music bed', (
         await page.screenshot({ path: path.join(SCREENSHOTS, 'music-desktop.png') })
         await page.setViewportSize(PHONE)
       }
+      expect(problems).toEqual([])
+    } finally {
+      await context.close()
+    }
+  })
+
+  /** The issue's proof: at least 90 % of 250 ms windows above -45 dBFS. */
+  const HEARD_SHARE = 0.9
+  const SILENCE_DB = -45
+
+  /** Renders the editor's video and downloads it; back in the editor after. */
+  async function renderAndDownload(page: Page, name: string): Promise<string> {
+    await page.getByRole('button', { name: 'Render', exact: true }).click()
+    await page.waitForURL('**/render/*')
+    const download = page.getByRole('button', { name: 'Download' })
+    await download.waitFor({ timeout: 8 * 60 * 1000 })
+    const [file] = await Promise.all([page.waitForEvent('download'), download.click()])
+    const saved = path.join(workDir, name)
+    await file.saveAs(saved)
+    await page.goto(`${server.url}/customize`)
+    await page.getByRole('heading', { name: /^Slide 1 of/ }).waitFor()
+    return saved
+  }
+
+  const heardShare = (levels: number[]) =>
+    levels.filter((db) => db > SILENCE_DB).length / Math.max(1, levels.length)
+
+  test('a built-in track and an uploaded MP3 are heard in the video; Off is silent', async () => {
+    const context = await phoneContext(browser)
+    const page = await context.newPage()
+    const problems = watchPageProblems(page)
+    try {
+      await composeSquare(page, 'music-render')
+      // Two slides of 3 s and no narration: whatever is heard is the music.
+      for (let i = 0; i < 2; i++) {
+        await page.getByLabel('Slide duration').fill('3')
+        await page.getByLabel('Narration', { exact: true }).fill('')
+        await page.getByRole('button', { name: 'Next slide' }).click()
+      }
+      let { panel, music } = await openAudioPanel(page)
+      await panel.getByRole('group', { name: 'Voice' }).getByRole('radio', { name: /^Off/ }).check()
+      const track = MUSIC_TRACKS[0]
+      await music.getByRole('radio', { name: new RegExp(`^${track.title}`) }).check()
+      await expect.poll(async () => (await movie(page)).music?.track).toBe(track.id)
+      await page.keyboard.press('Escape')
+
+      const builtIn = await renderAndDownload(page, 'built-in.mp4')
+      expect((await probe(builtIn)).duration).toBeCloseTo(6, 0)
+      const builtInLevels = await soundWindows(builtIn)
+      expect(builtInLevels.length).toBeGreaterThanOrEqual(20)
+      expect(heardShare(builtInLevels)).toBeGreaterThanOrEqual(HEARD_SHARE)
+
+      ;({ panel, music } = await openAudioPanel(page))
+      await panel.getByLabel('Choose a music file').setInputFiles(song)
+      const own = music.getByRole('radio', { name: /^Sunday song\.mp3/ })
+      await expect.poll(() => own.isChecked()).toBe(true)
+      await page.keyboard.press('Escape')
+      const uploaded = await renderAndDownload(page, 'uploaded.mp4')
+      const uploadedLevels = await soundWindows(uploaded)
+      expect(heardShare(uploadedLevels)).toBeGreaterThanOrEqual(HEARD_SHARE)
+
+      ;({ panel, music } = await openAudioPanel(page))
+      await music.getByRole('radio', { name: /^Off/ }).check()
+      await expect.poll(async () => (await movie(page)).music ?? null).toBeNull()
+      await page.keyboard.press('Escape')
+      const off = await renderAndDownload(page, 'off.mp4')
+      const offLevels = await soundWindows(off)
+      expect(heardShare(offLevels)).toBe(0)
+      console.info(
+        `music heard in 250 ms windows above ${SILENCE_DB} dBFS: built-in ` +
+          `${heardShare(builtInLevels).toFixed(3)}, uploaded ${heardShare(uploadedLevels).toFixed(3)}, ` +
+          `off ${heardShare(offLevels).toFixed(3)} (${offLevels.length} windows)`,
+      )
       expect(problems).toEqual([])
     } finally {
       await context.close()
