@@ -37,9 +37,12 @@ async function makeSong(dir: string, name: string): Promise<string> {
   return file
 }
 
+/** The footer's Audio panel, opened unless it is open already. */
 async function openAudioPanel(page: Page) {
-  await page.getByRole('button', { name: 'Audio', exact: true }).click()
   const panel = page.getByRole('dialog', { name: 'Audio' })
+  if (!(await panel.isVisible())) {
+    await page.getByRole('button', { name: 'Audio', exact: true }).click()
+  }
   await panel.waitFor()
   return { panel, music: panel.getByRole('group', { name: 'Music' }) }
 }
@@ -178,7 +181,7 @@ describe('music: the Audio panel chooses, previews and uploads the music bed', (
       const own = music.getByRole('radio', { name: /^Sunday song\.mp3/ })
       await own.waitFor()
       await expect.poll(() => own.isChecked()).toBe(true)
-      await music.getByText('0:06 · MP3').waitFor()
+      await music.getByText('6 s · MP3').waitFor()
       const chosen = (await movie(page)).music
       expect(chosen).toMatchObject({ volume: 0.4 })
       expect(chosen?.track).toMatch(/^[0-9a-f-]{36}\.mp3$/)
@@ -207,6 +210,18 @@ describe('music: the Audio panel chooses, previews and uploads the music bed', (
         await page.screenshot({ path: path.join(SCREENSHOTS, 'music-desktop.png') })
         await page.setViewportSize(PHONE)
       }
+
+      // Deleted after a confirmation: gone from the library, and the video has no music then.
+      await music.getByRole('button', { name: 'Delete Sunday song.mp3' }).click()
+      const confirm = page.getByRole('alertdialog', { name: 'Delete this music?' })
+      if (SCREENSHOTS) await page.screenshot({ path: path.join(SCREENSHOTS, 'music-delete.png') })
+      await confirm.getByRole('button', { name: 'Delete' }).click()
+      await expect.poll(async () => (await movie(page)).music ?? null).toBeNull()
+      ;({ music } = await openAudioPanel(page))
+      await music.getByRole('radio', { name: /^Off/ }).waitFor()
+      expect(await music.getByRole('radio', { name: /^Sunday song\.mp3/ }).count()).toBe(0)
+      const listed = await page.evaluate(async () => (await fetch('/api/audio/files')).json())
+      expect(listed).toMatchObject({ data: [] })
       expect(problems).toEqual([])
     } finally {
       await context.close()

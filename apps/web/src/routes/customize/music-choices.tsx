@@ -1,14 +1,18 @@
 import { MUSIC_TRACKS, isBuiltInTrack, musicTrackUrl } from '@storyreel/core'
 import type { AudioFile, Music } from '@storyreel/core'
-import { Music as MusicIcon, Upload, VolumeX } from 'lucide-react'
-import { useId, useRef } from 'react'
+import { Music as MusicIcon, Trash2, Upload, VolumeX } from 'lucide-react'
+import { useId, useRef, useState } from 'react'
+import { ConfirmDialog } from '../../components/ui/confirm-dialog'
+import { IconButton } from '../../components/ui/icon-button'
 import { Slider } from '../../components/ui/slider'
 import { Spinner } from '../../components/ui/spinner'
 import { apiUrl } from '../../config'
+import { formatSeconds } from '../../lib/format'
 import { AudioOption } from './audio-option'
 import { setMusicTrack, setMusicVolume } from './editor-doc'
 import { edit } from './editor-store'
 import { UrlPreviewButton } from './preview-button'
+import { previewPlayer } from './use-audio-preview'
 import { AUDIO_ACCEPT, useUserAudio } from './use-user-audio'
 
 /** The preview keys of music tracks, apart from voice samples. */
@@ -21,15 +25,9 @@ function chooseTrack(track: Music['track'] | null): void {
 
 const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1)
 
-/** 3:24 */
-export function clockTime(seconds: number): string {
-  const whole = Math.round(seconds)
-  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`
-}
-
 /** What a user's file shows under its name: its length and its format. */
 function fileDetail(file: AudioFile): string {
-  return `${clockTime(file.duration)} · ${file.name.split('.').pop()!.toUpperCase()}`
+  return `${formatSeconds(file.duration)} · ${file.name.split('.').pop()!.toUpperCase()}`
 }
 
 function UploadProgress({ name, progress }: { name: string; progress: number }) {
@@ -63,7 +61,8 @@ function UploadProgress({ name, progress }: { name: string; progress: number }) 
 export function MusicChoices({ music }: { music: Music | null }) {
   const name = useId()
   const input = useRef<HTMLInputElement>(null)
-  const { files, loading, upload, send } = useUserAudio((kept) => chooseTrack(kept.name))
+  const { files, loading, upload, send, remove } = useUserAudio((kept) => chooseTrack(kept.name))
+  const [deleting, setDeleting] = useState<AudioFile | null>(null)
   const track = music?.track ?? null
   return (
     <fieldset className="audio-choices audio-choices--first">
@@ -116,12 +115,20 @@ export function MusicChoices({ music }: { music: Music | null }) {
           detail={fileDetail(file)}
           onChoose={() => chooseTrack(file.name)}
           action={
-            <UrlPreviewButton
-              previewKey={`${MUSIC_PREVIEW}${file.name}`}
-              url={apiUrl(file.path)}
-              label={`Preview ${file.originalName}`}
-              stopLabel={`Stop ${file.originalName} preview`}
-            />
+            <>
+              <UrlPreviewButton
+                previewKey={`${MUSIC_PREVIEW}${file.name}`}
+                url={apiUrl(file.path)}
+                label={`Preview ${file.originalName}`}
+                stopLabel={`Stop ${file.originalName} preview`}
+              />
+              <IconButton
+                label={`Delete ${file.originalName}`}
+                className="audio-option__delete"
+                icon={<Trash2 size={18} aria-hidden="true" />}
+                onClick={() => setDeleting(file)}
+              />
+            </>
           }
         />
       ))}
@@ -158,6 +165,24 @@ export function MusicChoices({ music }: { music: Music | null }) {
           }}
         />
       </div>
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => {
+          if (!open) setDeleting(null)
+        }}
+        title="Delete this music?"
+        description={`${deleting?.originalName ?? ''} will be removed from your library.`}
+        confirmLabel="Delete"
+        icon={<Trash2 size={22} aria-hidden="true" />}
+        onConfirm={() => {
+          const file = deleting
+          if (!file) return
+          if (previewPlayer.state()?.key === `${MUSIC_PREVIEW}${file.name}`) previewPlayer.stop()
+          void remove(file).then((gone) => {
+            if (gone && track === file.name) chooseTrack(null)
+          })
+        }}
+      />
       <div className="music-volume">
         <Slider
           label="Music volume"

@@ -1,4 +1,10 @@
-import { AUDIO_UPLOAD_RULES, audioApi, isAcceptedAudio, messageText } from '@storyreel/core'
+import {
+  AUDIO_UPLOAD_RULES,
+  UI_TEXT,
+  audioApi,
+  isAcceptedAudio,
+  messageText,
+} from '@storyreel/core'
 import type { AudioFile } from '@storyreel/core'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
@@ -20,7 +26,7 @@ export interface AudioUpload {
 }
 
 /**
- * The user's own music files and their upload: one at a time, checked here first (type and
+ * The user's own music files, their upload and their deletion. Uploads go one at a time, checked here first (type and
  * size) and then by the server, whose refusal is shown as the app shows others. `onKept` gets
  * the stored file, which the panel then chooses.
  */
@@ -57,5 +63,19 @@ export function useUserAudio(onKept: (file: AudioFile) => void) {
     }
   }
 
-  return { files: files.data ?? [], loading: files.isPending, upload, send }
+  /** Deletes one of the files from the library; true when it is gone. */
+  async function remove(file: AudioFile): Promise<boolean> {
+    try {
+      await callApi(audioApi.deleteAudio, { params: { name: file.name } })
+    } catch (error) {
+      toast.error(errorText(error, UI_TEXT.failedDeleteFile))
+      return false
+    }
+    queryClient.setQueryData<AudioFile[]>(userAudioKey, (list) =>
+      (list ?? []).filter((f) => f.name !== file.name),
+    )
+    return true
+  }
+
+  return { files: files.data ?? [], loading: files.isPending, upload, send, remove }
 }
