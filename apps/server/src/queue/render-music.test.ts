@@ -182,8 +182,7 @@ describe("a render with the user's own audio file", () => {
       userId,
       name,
       originalName: 'song.m4a',
-      // The kind of an audio upload (the Music panel's uploads).
-      kind: 'audio' as 'video',
+      kind: 'audio',
       mime: 'audio/mp4',
       size: 1,
     })
