@@ -101,28 +101,34 @@ describe('music: the Audio panel chooses, previews and uploads the music bed', (
       await composeSquare(page, 'music')
 
       // Off and the five built-in tracks, each with its mood; the voices stay a list of their own.
+      // The composer's choice is checked.
+      const composed = (await movie(page)).music ?? null
       let { panel, music } = await openAudioPanel(page)
       expect(await music.getByRole('radio').count()).toBe(MUSIC_TRACKS.length + 1)
       for (const track of MUSIC_TRACKS) {
         await music.getByText(track.title, { exact: true }).waitFor()
       }
+      const composedTitle = MUSIC_TRACKS.find((t) => t.id === composed?.track)?.title ?? 'Off'
+      expect(
+        await music.getByRole('radio', { name: new RegExp(`^${composedTitle}`) }).isChecked(),
+      ).toBe(true)
       await music.getByRole('radio', { name: /^Off/ }).check()
       await expect.poll(async () => (await movie(page)).music ?? null).toBeNull()
 
-      // A track is chosen from the keyboard: the next radio after Off.
+      // A track is chosen from the keyboard, two radios after Off: one step back, not two.
       await music.getByRole('radio', { name: /^Off/ }).focus()
       await page.keyboard.press('ArrowDown')
-      const first = MUSIC_TRACKS[0]
+      await page.keyboard.press('ArrowDown')
+      const [first, second] = MUSIC_TRACKS
       await expect
         .poll(async () => (await movie(page)).music)
-        .toEqual({ track: first.id, volume: DEFAULT_MUSIC_VOLUME })
+        .toEqual({ track: second.id, volume: DEFAULT_MUSIC_VOLUME })
 
       // Its preview plays the track the server serves; another's stops it; a second press stops.
       const served = page.waitForResponse((r) => r.url().includes(`/audio/music/${first.id}`))
       await music.getByRole('button', { name: `Preview ${first.title}` }).click()
       expect((await served).status()).toBeLessThan(300)
       await music.getByRole('button', { name: `Stop ${first.title} preview` }).waitFor()
-      const second = MUSIC_TRACKS[1]
       await music.getByRole('button', { name: `Preview ${second.title}` }).click()
       await music.getByRole('button', { name: `Stop ${second.title} preview` }).waitFor()
       await music.getByRole('button', { name: `Preview ${first.title}` }).waitFor()
@@ -140,18 +146,20 @@ describe('music: the Audio panel chooses, previews and uploads the music bed', (
       await expect.poll(async () => (await movie(page)).music?.volume).toBeCloseTo(0.4, 5)
       await page.keyboard.press('Escape')
 
-      // Undo walks back the volume, then the track; redo brings both again.
+      // Undo walks back the volume, then the choice (to the composer's); redo brings both again.
       const undo = page.getByRole('button', { name: 'Undo' })
       const redo = page.getByRole('button', { name: 'Redo' })
       await undo.click()
-      await expect.poll(async () => (await movie(page)).music?.volume).toBe(DEFAULT_MUSIC_VOLUME)
+      await expect
+        .poll(async () => (await movie(page)).music)
+        .toEqual({ track: second.id, volume: DEFAULT_MUSIC_VOLUME })
       await undo.click()
-      await expect.poll(async () => (await movie(page)).music ?? null).toBeNull()
+      await expect.poll(async () => (await movie(page)).music ?? null).toEqual(composed)
       await redo.click()
       await redo.click()
       await expect
         .poll(async () => (await movie(page)).music)
-        .toEqual({ track: first.id, volume: 0.4 })
+        .toEqual({ track: second.id, volume: 0.4 })
 
       // A picture renamed .mp3 is refused by the server, in its words, and nothing is added.
       ;({ panel, music } = await openAudioPanel(page))
