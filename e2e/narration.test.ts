@@ -116,11 +116,10 @@ describe('narration: a voice, the words of each slide, captions on the frame', (
       // Composed for the chosen format, and narrated by the default voice.
       expect(await movie(page)).toMatchObject({ width: 1080, height: 1920, voice: DEFAULT_VOICE })
 
-      // The Audio panel: Music is not offered yet, the six voices and Off are.
+      // The Audio panel: the six voices and Off, beside the music (e2e/music.test.ts).
       await page.getByRole('button', { name: 'Audio', exact: true }).click()
       const panel = page.getByRole('dialog', { name: 'Audio' })
-      await panel.getByText('Coming soon').waitFor()
-      const voices = panel.getByRole('radio')
+      const voices = panel.getByRole('group', { name: 'Voice' }).getByRole('radio')
       expect(await voices.count()).toBe(VOICES.length + 1)
       const ben = VOICES.find((v) => v.id === DEFAULT_VOICE)!
       const clara = VOICES.find((v) => v.id === 'clb')!
@@ -155,7 +154,7 @@ describe('narration: a voice, the words of each slide, captions on the frame', (
       await panel.getByRole('radio', { name: new RegExp(`^${clara.name}`) }).click()
       await expect.poll(async () => (await movie(page)).voice).toBe(clara.id)
       expect((await stored(page)).voice).toBe(clara.id)
-      await panel.getByRole('radio', { name: /^Off/ }).click()
+      await panel.getByRole('group', { name: 'Voice' }).getByRole('radio', { name: /^Off/ }).click()
       await expect.poll(async () => (await movie(page)).voice).toBeNull()
       await panel.getByRole('radio', { name: new RegExp(`^${clara.name}`) }).click()
       await expect.poll(async () => (await movie(page)).voice).toBe(clara.id)

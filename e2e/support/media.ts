@@ -98,3 +98,25 @@ export async function meanLuma(file: string, seconds: number): Promise<number> {
   for (const value of pixels) sum += value
   return sum / pixels.length
 }
+
+/**
+ * The level of each `windowSeconds` window of a file's sound, in dBFS (RMS of its mono mix, as
+ * ffmpeg decodes it); an empty list when the file has no sound at all.
+ */
+export async function soundWindows(file: string, windowSeconds = 0.25): Promise<number[]> {
+  const rate = 8000
+  const { stdout } = await run(
+    FFMPEG,
+    ['-v', 'error', '-i', file, '-vn', '-ac', '1', '-ar', String(rate), '-f', 'f32le', 'pipe:1'],
+    { encoding: 'buffer', maxBuffer: 1 << 28 },
+  )
+  const samples = new Float32Array(stdout.buffer, stdout.byteOffset, stdout.length / 4)
+  const size = Math.round(rate * windowSeconds)
+  const levels: number[] = []
+  for (let start = 0; start + size <= samples.length; start += size) {
+    let sum = 0
+    for (let i = start; i < start + size; i++) sum += samples[i]! ** 2
+    levels.push(10 * Math.log10(sum / size + 1e-20))
+  }
+  return levels
+}

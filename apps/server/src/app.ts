@@ -21,6 +21,7 @@ import { csrfPlugin } from './plugins/csrf'
 import { errorHandler } from './plugins/error-handler'
 import { sessionPlugin } from './plugins/session'
 import { audioRoutes } from './routes/audio'
+import { audioFileRoutes } from './routes/audio-files'
 import { authRoutes } from './routes/auth'
 import { compositionRoutes } from './routes/composition'
 import { logRoutes } from './routes/log'
@@ -113,6 +114,7 @@ export async function buildApp(
       await api.register(stockRoutes)
       await api.register(compositionRoutes)
       await api.register(audioRoutes)
+      await api.register(audioFileRoutes)
       await api.register(taskRoutes)
       await api.register(logRoutes)
       await api.register(stripeRoutes)

@@ -38,3 +38,49 @@ export function soundStarts(file: string, length: number, minSilence = 0.3): num
   // A silence that lasts to the end "ends" there: no sound starts.
   return starts.filter((t) => t < length - 0.05)
 }
+
+/** Highest true peak of a media file's sound (EBU R128, 4x oversampled), dBTP. */
+export function truePeak(file: string): number {
+  const report = ffmpegReport([
+    ...['-i', file, '-vn', '-af', 'ebur128=peak=true:framelog=verbose', '-f', 'null', '-'],
+  ])
+  const m = /True peak:\s+Peak:\s+(-?[\d.]+|-inf) dBFS/.exec(report)
+  if (!m) throw new Error(`no true peak measured in ${file}`)
+  return m[1] === '-inf' ? -Infinity : Number(m[1])
+}
+
+/**
+ * The RMS level of each window of `seconds` of a media file's sound (mono mix, 48 kHz), dBFS;
+ * `filter` first (a band, say) when given.
+ */
+export function windowLevels(file: string, seconds = 0.25, filter = 'anull'): number[] {
+  const pcm = execFileSync(
+    'ffmpeg',
+    [
+      '-v',
+      'error',
+      '-i',
+      file,
+      '-vn',
+      '-af',
+      filter,
+      '-ac',
+      '1',
+      '-ar',
+      '48000',
+      '-f',
+      'f32le',
+      '-',
+    ],
+    { maxBuffer: 1 << 28 },
+  )
+  const samples = new Float32Array(pcm.buffer, pcm.byteOffset, pcm.length / 4)
+  const size = Math.round(48000 * seconds)
+  const levels: number[] = []
+  for (let start = 0; start + size <= samples.length; start += size) {
+    let sum = 0
+    for (let k = start; k < start + size; k++) sum += samples[k]! * samples[k]!
+    levels.push(10 * Math.log10(sum / size || 1e-12))
+  }
+  return levels
+}

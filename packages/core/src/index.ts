@@ -1,4 +1,5 @@
 export * from './api'
+export * from './audio-file'
 export * from './captions'
 export * from './composition'
 export * from './effects'

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import {
+  AUDIO_UPLOAD_RULES,
   CODE_LENGTH,
   CODE_MAX_ATTEMPTS,
   CODE_TTL_MS,
   DEFAULT_RESOLUTION,
   UPLOAD_RULES,
   clampPosition,
+  isAcceptedAudio,
   isAcceptedUpload,
 } from './limits'
 
@@ -83,5 +85,29 @@ describe('clampPosition', () => {
     expect(clampPosition(42.5)).toBe(42.5)
     expect(clampPosition(100)).toBe(100)
     expect(clampPosition(180)).toBe(100)
+  })
+})
+
+describe('isAcceptedAudio', () => {
+  it('accepts MP3, M4A, WAV and OGG by extension, with the types browsers give them', () => {
+    const files = [
+      { name: 'a.mp3', type: 'audio/mpeg' },
+      { name: 'a.M4A', type: 'audio/x-m4a' },
+      { name: 'a.m4a', type: 'audio/mp4' },
+      { name: 'a.wav', type: 'audio/wav' },
+      { name: 'a.wav', type: 'audio/x-wav' },
+      { name: 'a.ogg', type: 'audio/ogg' },
+      { name: 'a.ogg', type: '' },
+    ]
+    for (const file of files) expect(isAcceptedAudio({ ...file, size: 1000 }), file.name).toBe(true)
+  })
+
+  it('refuses other files and anything over 20 MB', () => {
+    expect(isAcceptedAudio({ name: 'a.flac', type: 'audio/flac', size: 10 })).toBe(false)
+    expect(isAcceptedAudio({ name: 'a.mp4', type: 'video/mp4', size: 10 })).toBe(false)
+    expect(isAcceptedAudio({ name: 'a.mp3', type: 'image/png', size: 10 })).toBe(false)
+    expect(AUDIO_UPLOAD_RULES.maxBytes).toBe(20 * MB)
+    expect(isAcceptedAudio({ name: 'a.mp3', type: 'audio/mpeg', size: 20 * MB })).toBe(true)
+    expect(isAcceptedAudio({ name: 'a.mp3', type: 'audio/mpeg', size: 20 * MB + 1 })).toBe(false)
   })
 })

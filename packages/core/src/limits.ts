@@ -22,6 +22,45 @@ export const UPLOAD_RULES = {
   maxRequestBytes: 200 * 1024 * 1024,
 } as const
 
+/**
+ * The user's own music (issue 34): the four common audio formats, by what browsers call them
+ * (M4A is 'audio/mp4' or 'audio/x-m4a', WAV 'audio/wav' or 'audio/x-wav'). A music bed needs
+ * no more than 20 MB (ten minutes of 256 kb/s MP3); ffprobe refuses anything past 10 minutes.
+ */
+export const AUDIO_UPLOAD_RULES = {
+  acceptedTypes: [
+    'audio/mpeg',
+    'audio/mp3',
+    'audio/mp4',
+    'audio/x-m4a',
+    'audio/m4a',
+    'audio/aac',
+    'audio/wav',
+    'audio/x-wav',
+    'audio/wave',
+    'audio/vnd.wave',
+    'audio/ogg',
+  ],
+  acceptedExtensions: ['.mp3', '.m4a', '.wav', '.ogg'],
+  maxBytes: 20 * 1024 * 1024,
+  maxSeconds: 10 * 60,
+} as const
+
+/**
+ * Whether a picked file looks like audio the server takes, before sending it: its extension
+ * and size (a browser's type for audio varies, and some give none; the server checks the bytes).
+ */
+export function isAcceptedAudio(file: { type: string; size: number; name: string }): boolean {
+  const name = file.name.toLowerCase()
+  const typeFits =
+    file.type === '' || (AUDIO_UPLOAD_RULES.acceptedTypes as readonly string[]).includes(file.type)
+  return (
+    typeFits &&
+    AUDIO_UPLOAD_RULES.acceptedExtensions.some((ext) => name.endsWith(ext)) &&
+    file.size <= AUDIO_UPLOAD_RULES.maxBytes
+  )
+}
+
 export function isAcceptedUpload(file: { type: string; size: number; name: string }): boolean {
   const name = file.name.toLowerCase()
   return (

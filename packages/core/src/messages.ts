@@ -132,6 +132,11 @@ export const MESSAGES = {
   },
   /** A webhook whose Stripe-Signature does not match its body and the webhook secret. */
   msg_invalid_webhook_signature: { text: 'Invalid webhook signature.', status: 400 },
+  /** An audio upload that is not MP3, M4A, WAV or OGG audio within AUDIO_UPLOAD_RULES. */
+  msg_unsupported_audio: {
+    text: 'This audio file is not supported. Please use an MP3, M4A, WAV or OGG file of at most 20 MB and 10 minutes.',
+    status: 400,
+  },
 } as const satisfies Record<string, { text: string; status: number }>
 
 export type MessageCode = keyof typeof MESSAGES

@@ -31,6 +31,7 @@ export const TASK_SUBTASK_LABELS: Record<TaskSubtask, string> = {
 export const CancelReasonSchema = z.enum([
   'time_limit',
   'media_missing',
+  'music_unusable',
   'render_failed',
   'not_queued',
 ])
@@ -50,6 +51,10 @@ export const CANCEL_REASONS: Record<CancelReason, { text: string; counts: boolea
   media_missing: {
     text: 'A picture or clip of this video is no longer in your media library.',
     counts: true,
+  },
+  music_unusable: {
+    text: 'The music of this video is no longer in your library or cannot be played. Choose another track.',
+    counts: false,
   },
   render_failed: {
     text: 'The video could not be rendered because of an error on our side. It does not count toward your monthly limit.',

@@ -28,4 +28,35 @@ describe('audioMix', () => {
     expect(await bandVolume(out, 2.2, 0.6, 440)).toBeLessThan(speaking - 20)
     expect(await bandVolume(out, 2.2, 0.6, 1200)).toBeGreaterThan(-40)
   })
+
+  it('plays the soundtrack with music in place of the narration, whose voice alone ducks the clips', async () => {
+    const dir = await tempDir()
+    const voice = join(dir, 'voice.wav')
+    const soundtrack = join(dir, 'soundtrack.wav')
+    const clip = join(dir, 'clip.mp4')
+    await run('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'sine=f=440:d=1', '-t', '4', voice])
+    // The music (220 Hz) plays throughout; the voice (440 Hz) over the first second.
+    await run('ffmpeg', [
+      ...['-v', 'error', '-f', 'lavfi', '-i', 'sine=f=220:d=4', '-i', voice],
+      ...['-filter_complex', '[1]apad=whole_dur=4[v];[0][v]amix=normalize=0', soundtrack],
+    ])
+    await run('ffmpeg', [
+      ...['-v', 'error', '-f', 'lavfi', '-i', 'color=c=black:s=64x64:d=4'],
+      ...['-f', 'lavfi', '-i', 'sine=f=1200:d=4', '-shortest', clip],
+    ])
+    const mix = async (name: string, graph: string) => {
+      const out = join(dir, name)
+      await run('ffmpeg', ['-v', 'error', '-filter_complex', graph, '-map', '[a]', '-t', '4', out])
+      return out
+    }
+    const clips = [{ file: clip, offset: 0, duration: 4 }]
+    const withMusic = await mix('music.m4a', audioMix(4, voice, clips, soundtrack))
+    const plain = await mix('plain.m4a', audioMix(4, voice, clips))
+    expect(await bandVolume(withMusic, 2, 1.5, 220)).toBeGreaterThan(-40)
+    expect(await bandVolume(plain, 2, 1.5, 220)).toBeLessThan(-60)
+    // Under the voice the clip drops; where only the music plays, it is as loud as without it.
+    const alone = await bandVolume(plain, 2.2, 1.5, 1200)
+    expect(await bandVolume(withMusic, 2.2, 1.5, 1200)).toBeCloseTo(alone, 0)
+    expect(alone - (await bandVolume(withMusic, 0.2, 0.6, 1200))).toBeGreaterThan(8)
+  })
 })

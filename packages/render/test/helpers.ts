@@ -221,3 +221,14 @@ export async function soundStarts(file: string, minSilence = 0.2): Promise<numbe
   // A silence that lasts to the end "ends" there: no sound starts.
   return starts.filter((t) => t < Number(length) - 0.05)
 }
+
+/** Highest true peak of a media file's audio (EBU R128, 4x oversampled), dBTP. */
+export async function truePeak(file: string): Promise<number> {
+  const { stderr } = await run('ffmpeg', [
+    ...['-hide_banner', '-nostats', '-i', file, '-vn'],
+    ...['-af', 'ebur128=peak=true:framelog=verbose', '-f', 'null', '-'],
+  ])
+  const m = /True peak:\s+Peak:\s+(-?[\d.]+|-inf) dBFS/.exec(stderr)
+  if (!m) throw new Error(`no true peak measured in ${file}`)
+  return m[1] === '-inf' ? -Infinity : Number(m[1])
+}

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { renderComposition } from '../src/node'
 import { joinSegments, slideFrameCounts } from '../src/node/server'
-import { run, tempDir } from './helpers'
+import { bandVolume, run, tempDir } from './helpers'
 
 /**
  * A render split into ranges and joined (decision 016) is the single render, frame for frame:
@@ -153,6 +153,36 @@ describe('a split render joined', () => {
       expect(Math.abs(Number(x.duration) - Number(y.duration))).toBeLessThan(1 / 30)
     }
   })
+
+  it('hears the soundtrack with music once joined, as the single render does', async () => {
+    // A 660 Hz tone stands for the music and narration mixed (buildMusicSoundtrack).
+    const soundtrack = join(dir, 'soundtrack.wav')
+    await run('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'sine=f=660:d=3.5', soundtrack])
+    const mediaPaths = composition.composition.map((s) => resolveMedia(s.filename))
+    await renderComposition({
+      composition,
+      resolveMedia,
+      outFile: join(dir, 'single-music.mp4'),
+      thumbnailFile: join(dir, 'single-music.jpg'),
+      soundtrack: { file: soundtrack },
+    })
+    const segments = ranges.map((_, k) => join(dir, `range-${k}.ts`))
+    const out = join(dir, 'joined-music.mp4')
+    await joinSegments({
+      composition,
+      mediaPaths,
+      segments,
+      narration: null,
+      soundtrack,
+      outFile: out,
+    })
+    for (const t of [0.2, 1.5, 2.8]) {
+      const single = await bandVolume(join(dir, 'single-music.mp4'), t, 0.4, 660)
+      expect(single).toBeGreaterThan(-40)
+      expect(await bandVolume(out, t, 0.4, 660)).toBeCloseTo(single, 0)
+      expect(await bandVolume(join(dir, 'joined.mp4'), t, 0.4, 660)).toBeLessThan(single - 20)
+    }
+  }, 120_000)
 
   it('draws the thumbnail only in the range that holds its frame', async () => {
     const files = await readdir(dir)

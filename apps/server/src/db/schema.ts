@@ -11,7 +11,14 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core'
-import type { CancelReason, Composition, PlanType, TaskState, TaskSubtask } from '@storyreel/core'
+import type {
+  CancelReason,
+  Composition,
+  LibraryKind,
+  PlanType,
+  TaskState,
+  TaskSubtask,
+} from '@storyreel/core'
 
 const createdAt = timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 
@@ -99,9 +106,12 @@ export const media = pgTable(
     /** Stored name: a random id plus the extension; unique, so it alone names the file. */
     name: text('name').notNull().unique(),
     originalName: text('original_name').notNull(),
-    kind: text('kind').$type<'image' | 'video'>().notNull(),
+    /** 'audio' is the user's own music (decision 023): never a slide, listed apart. */
+    kind: text('kind').$type<LibraryKind>().notNull(),
     mime: text('mime').notNull(),
     size: integer('size').notNull(),
+    /** Seconds of an audio file, as probed when it was kept; null for pictures and clips. */
+    duration: real('duration'),
     createdAt,
   },
   (t) => [index('media_user_idx').on(t.userId)],

@@ -151,6 +151,8 @@ export async function renderSplit(
     composition: RenderedComposition
     mediaPaths: string[]
     narration: string | null
+    /** The narration and music mixed, heard instead of the narration track. */
+    soundtrack: string | null
     outFile: string
     thumbnailFile: string
     work: string
@@ -233,6 +235,7 @@ export async function renderSplit(
     mediaPaths: r.mediaPaths,
     segments,
     narration: r.narration,
+    soundtrack: r.soundtrack,
     outFile: r.outFile,
     tools: deps.tools,
     signal,

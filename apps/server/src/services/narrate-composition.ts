@@ -8,6 +8,7 @@ import {
   type Composition,
   type RenderedComposition,
   type RenderedSlide,
+  type SpeechSpan,
   type WordTiming,
 } from '@storyreel/core'
 import { buildNarrationTrack, slideSpans, type MediaTools } from '@storyreel/render/server'
@@ -22,6 +23,8 @@ export interface Narration {
   composition: RenderedComposition
   /** The narration track (WAV), as long as the stretched video. */
   trackFile: string
+  /** Where the voice speaks on the video: each narrated slide's start, for its reading's length. */
+  speech: SpeechSpan[]
   /** The words as WebVTT captions, timed on the video. */
   captionsFile: string
 }
@@ -86,6 +89,10 @@ export async function narrateComposition(
   })
   const spans = slideSpans(slides.map((s) => s.duration))
   const parts = spoken.flatMap((s, k) => (s ? [{ file: s.file, ...spans[k]! }] : []))
+  const speech = spoken.flatMap((s, k) => {
+    const span = spans[k]!
+    return s ? [{ start: span.start, end: Math.min(span.end, span.start + s.seconds) }] : []
+  })
   const trackFile = path.join(workDir, 'narration.wav')
   await buildNarrationTrack({
     parts,
@@ -101,5 +108,5 @@ export async function narrateComposition(
       spans.map((span, k) => ({ start: span.start, words: slides[k]!.spokenWords ?? [] })),
     ),
   )
-  return { composition: { ...composition, composition: slides }, trackFile, captionsFile }
+  return { composition: { ...composition, composition: slides }, trackFile, speech, captionsFile }
 }

@@ -14,6 +14,7 @@ import { tasks, type users } from '../db/schema'
 import { AppError } from '../http/app-error'
 import { rendersThisPeriod } from './video-limit'
 import { ownedMedia } from './uploads'
+import { checkMusicOwner } from './user-audio'
 import { lockUser } from './user-lock'
 
 /**
@@ -26,8 +27,8 @@ export type TaskRow = typeof tasks.$inferSelect
 type User = typeof users.$inferSelect
 
 /**
- * A new QUEUED task, refused when a slide's media is not the user's, the composition is over the
- * plan's render budget or the plan's monthly limit is reached.
+ * A new QUEUED task, refused when a slide's media or its music file is not the user's, the
+ * composition is over the plan's render budget or the plan's monthly limit is reached.
  */
 export async function requestRender(db: Db, user: User, composition: Composition) {
   // One request per user at a time, so two quick clicks cannot both pass the limit.
@@ -39,6 +40,7 @@ export async function requestRender(db: Db, user: User, composition: Composition
       user.id,
       composition.composition.map((s) => s.filename),
     )
+    await checkMusicOwner(tx, user.id, composition)
     if (!isWithinRenderBudget(composition, user.plan)) {
       throw new AppError('msg_composition_too_costly')
     }

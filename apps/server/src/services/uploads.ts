@@ -11,7 +11,9 @@ import {
   UPLOAD_RULES,
   uploadPreviewUrl,
   uploadUrl,
+  type LibraryKind,
   type MediaFile,
+  type MediaKind,
   type MessageCode,
 } from '@storyreel/core'
 import type { MediaTools } from '@storyreel/render/server'
@@ -27,7 +29,10 @@ import { writePreview } from './previews'
 import { insertWithinQuota, quotaLeft } from './storage-quota'
 import { lockUser } from './user-lock'
 
-export type MediaRow = typeof media.$inferSelect
+/** Any file of the user's library: a picture, a clip or an audio file. */
+export type LibraryRow = typeof media.$inferSelect
+/** A picture or a clip: what a slide shows and the /media grid lists. */
+export type MediaRow = LibraryRow & { kind: MediaKind }
 
 /** `compressed`: the small preview as compressedUrl (the /media grid), else the picture itself. */
 export function toMediaFile(row: MediaRow, opts: { compressed?: boolean } = {}): MediaFile {
@@ -83,7 +88,7 @@ export function declaredPastAllowance(
  * Counts the bytes of all files of one request as they stream in: each file's stream goes
  * through a meter, which fails once the total passes the allowance, so reading stops there.
  */
-function requestMeter(allowance: UploadAllowance) {
+export function requestMeter(allowance: UploadAllowance) {
   let received = 0
   return () =>
     new Transform({
@@ -119,14 +124,17 @@ export async function keepFile(
     const cleanName = cleanOriginalName(originalName)
     const name = `${randomUUID()}${storedExtension(cleanName, type)}`
     // The quota counts the file alone: its preview is ours, tens of KB beside up to 50 MB.
-    const row = await insertWithinQuota(deps.db, {
-      userId,
-      name,
-      originalName: cleanName,
+    const row = {
+      ...(await insertWithinQuota(deps.db, {
+        userId,
+        name,
+        originalName: cleanName,
+        kind: type.kind,
+        mime: type.mime,
+        size,
+      })),
       kind: type.kind,
-      mime: type.mime,
-      size,
-    })
+    }
     try {
       await deps.storage.putFile(storageKeys.upload(userId, name), tmp)
       await deps.storage.putFile(storageKeys.preview(userId, name), preview)
@@ -186,7 +194,7 @@ async function deleteFiles(storage: Storage, userId: string, name: string) {
 }
 
 /** The parts of a multipart body, from the start of its parsing; its errors as asBodyError's. */
-async function* bodyParts(parts: () => AsyncIterableIterator<Multipart>) {
+export async function* bodyParts(parts: () => AsyncIterableIterator<Multipart>) {
   try {
     yield* parts()
   } catch (err) {
@@ -221,7 +229,7 @@ export async function receiveUploads(
   return { rows, fields }
 }
 
-export async function removeMedia(rows: MediaRow[], deps: { db: Db; storage: Storage }) {
+export async function removeMedia(rows: LibraryRow[], deps: { db: Db; storage: Storage }) {
   for (const row of rows) await deleteFiles(deps.storage, row.userId, row.name)
   if (rows.length > 0) {
     await deps.db.delete(media).where(
@@ -265,19 +273,32 @@ export async function deleteUpload(
   await deleteFiles(deps.storage, userId, name)
 }
 
-/** The user's media rows by stored name; throws msg_media_not_found for any that isn't theirs. */
+/** What a slide may show: the user's audio files are never one. */
+const VISUAL_KINDS: LibraryKind[] = ['image', 'video']
+
+/**
+ * The user's pictures and clips by stored name; throws msg_media_not_found for any that isn't
+ * theirs, or isn't a picture or a clip.
+ */
 export async function ownedMedia(db: Db, userId: string, names: string[]): Promise<MediaRow[]> {
   const unique = [...new Set(names)]
   if (unique.length === 0) return []
   const rows = await db
     .select()
     .from(media)
-    .where(and(eq(media.userId, userId), inArray(media.name, unique)))
+    .where(
+      and(eq(media.userId, userId), inArray(media.name, unique), inArray(media.kind, VISUAL_KINDS)),
+    )
   if (rows.length !== unique.length) throw new AppError('msg_media_not_found')
-  return rows
+  return rows as MediaRow[]
 }
 
-/** The user's media, newest first. */
-export function listMedia(db: Db, userId: string): Promise<MediaRow[]> {
-  return db.select().from(media).where(eq(media.userId, userId)).orderBy(desc(media.createdAt))
+/** The user's pictures and clips, newest first: their audio files are listed apart. */
+export async function listMedia(db: Db, userId: string): Promise<MediaRow[]> {
+  const rows = await db
+    .select()
+    .from(media)
+    .where(and(eq(media.userId, userId), inArray(media.kind, VISUAL_KINDS)))
+    .orderBy(desc(media.createdAt))
+  return rows as MediaRow[]
 }

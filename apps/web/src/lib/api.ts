@@ -119,10 +119,9 @@ async function request(
 
 type Envelope = { data?: unknown; message?: unknown }
 
-async function readEnvelope(response: Response): Promise<Envelope | null> {
+function parseEnvelope(text: string): Envelope | null {
   let json: unknown = null
   try {
-    const text = await response.text()
     json = text ? JSON.parse(text) : null
   } catch {
     json = null
@@ -130,18 +129,25 @@ async function readEnvelope(response: Response): Promise<Envelope | null> {
   return json !== null && typeof json === 'object' ? (json as Envelope) : null
 }
 
+async function readEnvelope(response: Response): Promise<Envelope | null> {
+  return parseEnvelope(await response.text().catch(() => ''))
+}
+
 /** The error of a failed answer, in the user's words; tells the app when the session is gone. */
-async function failure(response: Response): Promise<ApiError> {
-  const envelope = await readEnvelope(response)
+function failureOf(status: number, envelope: Envelope | null): ApiError {
   const message = typeof envelope?.message === 'string' ? envelope.message : null
   const error = new ApiError(
     messageFor(message, envelope?.data),
-    response.status,
+    status,
     message,
     envelope?.data ?? null,
   )
   if (message === SESSION_FAILED) sessionListeners.forEach((listener) => listener(error))
   return error
+}
+
+async function failure(response: Response): Promise<ApiError> {
+  return failureOf(response.status, await readEnvelope(response))
 }
 
 /** Sends a request; a failed answer is thrown, a successful one returned unread. */
@@ -197,6 +203,54 @@ export async function callApi<E extends JsonEndpoint>(
   const response = await sendWithCsrf(endpoint, (input ?? {}) as RequestInput)
   const envelope = await readEnvelope(response)
   if (!envelope) throw new ApiError(UI_TEXT.noBody, response.status)
+  return parse(endpoint.answer, envelope.data ?? null) as AnswerOf<E>
+}
+
+/** One try of an upload through XMLHttpRequest, the one browser API that reports its progress. */
+function sendForm(
+  endpoint: JsonEndpoint,
+  form: FormData,
+  token: string,
+  onProgress: (fraction: number) => void,
+): Promise<{ status: number; envelope: Envelope | null }> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest()
+    try {
+      xhr.open(endpoint.method, apiUrl(endpointUrl(endpoint)))
+      xhr.withCredentials = true
+      xhr.setRequestHeader('Accept', 'application/json')
+      xhr.setRequestHeader(CSRF_HEADER, token)
+    } catch {
+      reject(new ApiError(UI_TEXT.requestSetupFailed, SETUP_FAILED_STATUS))
+      return
+    }
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total)
+    }
+    xhr.onload = () => resolve({ status: xhr.status, envelope: parseEnvelope(xhr.responseText) })
+    xhr.onerror = () => reject(new ApiError(UI_TEXT.noResponse, NO_RESPONSE_STATUS))
+    xhr.send(form)
+  })
+}
+
+/**
+ * Sends a multipart upload to one endpoint as callApi does (the CSRF header, a fresh token once
+ * when the session's changed, the envelope parsed, failures in the user's words) and reports how
+ * much of the body has gone, 0 to 1, as it goes.
+ */
+export async function uploadWithProgress<E extends JsonEndpoint>(
+  endpoint: E,
+  form: FormData,
+  onProgress: (fraction: number) => void,
+): Promise<AnswerOf<E>> {
+  let answer = await sendForm(endpoint, form, await csrfToken.get(), onProgress)
+  if (answer.envelope?.message === CSRF_FAILED) {
+    resetCsrfToken()
+    answer = await sendForm(endpoint, form, await csrfToken.get(), onProgress)
+  }
+  const { status, envelope } = answer
+  if (status < 200 || status >= 300) throw failureOf(status, envelope)
+  if (!envelope) throw new ApiError(UI_TEXT.noBody, status)
   return parse(endpoint.answer, envelope.data ?? null) as AnswerOf<E>
 }
 

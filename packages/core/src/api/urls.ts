@@ -22,3 +22,6 @@ export const thumbnailImageUrl = (taskId: string) =>
 
 /** A built-in music track's audio. */
 export const musicTrackUrl = (track: MusicTrackId) => endpointUrl(audioApi.musicTrack, { track })
+
+/** One of the user's own audio files (its owner only). */
+export const userAudioUrl = (name: string) => endpointUrl(audioApi.getAudio, { name })

@@ -29,12 +29,18 @@ export function graphFile(path: string): string {
 
 /**
  * The filter graph of the soundtrack: silence as long as the video (so there is always an AAC
- * track), narration from the start, each clip's sound at its slide, ducked under the narration;
- * its output is labelled [a]. The graph reads every sound itself (amovie), so the video stays
+ * track), narration from the start (or `soundtrack`, the narration and music mixed by
+ * buildMusicSoundtrack, heard in its place), each clip's sound at its slide, ducked under the
+ * narration alone: music does not push the clips down; its output is labelled [a]. The graph reads every sound itself (amovie), so the video stays
  * ffmpeg's only input: with a second input ffmpeg 5.1 reads its inputs on threads, which held
  * 250-500 MB more of raw frames at 4K (measured).
  */
-export function audioMix(total: number, narration: string | null, clips: ClipAudio[]): string {
+export function audioMix(
+  total: number,
+  narration: string | null,
+  clips: ClipAudio[],
+  soundtrack: string | null = null,
+): string {
   const length = total.toFixed(3)
   const format = `aresample=${RATE},aformat=sample_fmts=fltp:channel_layouts=stereo`
   // Both sides of the ducking as long as the video: the compressor stops at the first to end.
@@ -42,11 +48,18 @@ export function audioMix(total: number, narration: string | null, clips: ClipAud
   const parts = [`anullsrc=r=${RATE}:cl=stereo:d=${length},${format}[base]`]
   const labels = ['[base]']
   const narrated = narration !== null
-  if (narrated) {
-    const voice = `amovie=filename=${graphFile(narration)},${format}`
-    parts.push(clips.length > 0 ? `${voice},${padded},asplit=2[nar][key]` : `${voice}[nar]`)
-    labels.push('[nar]')
+  const read = (file: string) => `amovie=filename=${graphFile(file)},${format}`
+  if (soundtrack !== null) {
+    parts.push(`${read(soundtrack)}[nar]`)
+    if (narration !== null && clips.length > 0) parts.push(`${read(narration)},${padded}[key]`)
+  } else if (narration !== null) {
+    parts.push(
+      clips.length > 0
+        ? `${read(narration)},${padded},asplit=2[nar][key]`
+        : `${read(narration)}[nar]`,
+    )
   }
+  if (soundtrack !== null || narrated) labels.push('[nar]')
   clips.forEach((c, k) => {
     const delay = Math.round(c.offset * 1000)
     // loop=0: a clip shorter than its slide plays again, as its picture does.

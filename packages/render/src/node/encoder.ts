@@ -12,6 +12,8 @@ export interface EncoderOptions {
   frames: number
   outFile: string
   narration: string | null
+  /** The narration and music mixed (buildMusicSoundtrack), heard instead of the narration. */
+  soundtrack?: string | null
   clips: ClipAudio[]
   ffmpeg: string
   onSpawn?: (child: ChildProcess) => void
@@ -148,7 +150,7 @@ export interface Encoder {
  */
 export function startEncoder(o: EncoderOptions): Encoder {
   const total = o.frames / FPS
-  const audio = o.segment ? null : audioMix(total, o.narration, o.clips)
+  const audio = o.segment ? null : audioMix(total, o.narration, o.clips, o.soundtrack ?? null)
   const convert = o.convert === undefined ? rgbaToI420() : o.convert
   // Two buffers in turn: write() returns with at most the last frame still in the pipe.
   const yuv = convert ? [0, 1].map(() => Buffer.allocUnsafe((o.width * o.height * 3) / 2)) : []

@@ -24,6 +24,8 @@ export async function joinSegments(opts: {
   /** The segments' files (MPEG-TS), in the order of their ranges. */
   segments: string[]
   narration: string | null
+  /** The narration and music mixed (buildMusicSoundtrack), heard instead of the narration. */
+  soundtrack?: string | null
   outFile: string
   tools?: MediaTools
   signal?: AbortSignal
@@ -33,7 +35,8 @@ export async function joinSegments(opts: {
   const frames = counts.reduce((a, b) => a + b, 0)
   const total = frames / FPS
   const infos = await probeClips(opts.composition, opts.mediaPaths, tools)
-  const audio = audioMix(total, opts.narration, clipSounds(opts.mediaPaths, infos, counts))
+  const clips = clipSounds(opts.mediaPaths, infos, counts)
+  const audio = audioMix(total, opts.narration, clips, opts.soundtrack ?? null)
   const id = randomUUID()
   const list = join(dirname(opts.outFile), `.segments.${id}.txt`)
   const partial = join(dirname(opts.outFile), `.${basename(opts.outFile)}.${id}.tmp`)

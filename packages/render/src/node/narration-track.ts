@@ -1,4 +1,4 @@
-import { NARRATION_TARGET_LUFS } from '@storyreel/core'
+import { levelFilter, MEASURE_LOUDNESS, parseLoudness } from './loudness'
 import { DEFAULT_TOOLS, runTool, runToolReport, type MediaTools } from './run-tool'
 
 /** One slide's speech on the video's timeline, seconds. */
@@ -13,8 +13,6 @@ export interface NarrationPart {
 
 /** The soundtrack's sample rate; voices speak at 22.05 or 24 kHz. */
 export const NARRATION_SAMPLE_RATE = 48000
-/** Highest true peak of the levelled track, dBTP: headroom for the AAC encoder. */
-const TRUE_PEAK = -1.5
 
 /**
  * The filter graph that lays every part at its start, sample-exact, cut at its end, over
@@ -36,30 +34,6 @@ function narrationGraph(parts: readonly NarrationPart[], total: number, level: s
   return { inputs, graph: [...placed, track].join(';') }
 }
 
-/** What the first pass measured (EBU R128): integrated loudness and true peak. */
-function parseLoudness(report: string): { integrated: number; truePeak: number } {
-  const summary = report.slice(report.lastIndexOf('Summary:'))
-  const integrated = /I:\s+(-?[\d.]+|-inf) LUFS/.exec(summary)?.[1]
-  const peak = /Peak:\s+(-?[\d.]+|-inf) dBFS/.exec(summary)?.[1]
-  if (integrated === undefined || peak === undefined) throw new Error('ebur128 measured nothing')
-  const value = (v: string) => (v === '-inf' ? -Infinity : Number(v))
-  return { integrated: value(integrated), truePeak: value(peak) }
-}
-
-/**
- * The one gain that brings the track to the target, and a limiter (delay compensated, so
- * speech stays on time) only when that gain would push a peak over TRUE_PEAK. Silence, below
- * R128's absolute gate, is left alone.
- */
-function levelFilter(loudness: { integrated: number; truePeak: number }): string {
-  if (!(loudness.integrated > -70)) return 'anull'
-  const gain = NARRATION_TARGET_LUFS - loudness.integrated
-  const volume = `volume=${gain.toFixed(2)}dB`
-  if (loudness.truePeak + gain <= TRUE_PEAK) return volume
-  const limit = (10 ** (TRUE_PEAK / 20)).toFixed(4)
-  return `${volume},alimiter=limit=${limit}:level=false:latency=true`
-}
-
 /**
  * Builds the narration track: one mono WAV at 48 kHz as long as the video, each slide's speech
  * starting exactly at its slide's start, levelled to NARRATION_TARGET_LUFS integrated. Two
@@ -79,8 +53,7 @@ export async function buildNarrationTrack(opts: {
   const { parts, total, outFile, signal } = opts
   if (parts.length === 0) throw new Error('a narration track needs speech')
   const ffmpeg = (opts.tools ?? DEFAULT_TOOLS).ffmpeg
-  // framelog=verbose keeps the per-frame lines out of the report: only the summary is printed.
-  const measure = narrationGraph(parts, total, 'ebur128=peak=true:framelog=verbose')
+  const measure = narrationGraph(parts, total, MEASURE_LOUDNESS)
   const report = await runToolReport(
     ffmpeg,
     [

@@ -20,6 +20,8 @@ export interface RenderOptions {
   outFile: string
   thumbnailFile: string
   narration?: { file: string } | null
+  /** The narration and music mixed (buildMusicSoundtrack), heard instead of the narration. */
+  soundtrack?: { file: string } | null
   /** Percent of frames done, 0..100, called when it changes. */
   onProgress?: (percent: number) => void
   /**
@@ -71,6 +73,7 @@ export async function renderComposition(
     outFile: tempBeside(opts.outFile),
     thumbnailFile: tempBeside(opts.thumbnailFile),
     narration: opts.narration?.file ?? null,
+    soundtrack: opts.soundtrack?.file ?? null,
     tools: opts.tools ?? DEFAULT_TOOLS,
     ...(opts.range && { range: opts.range }),
   }

@@ -28,6 +28,8 @@ export interface RenderThreadInput {
   outFile: string
   thumbnailFile: string
   narration: string | null
+  /** The narration and music mixed (buildMusicSoundtrack), heard instead of the narration. */
+  soundtrack?: string | null
   tools: MediaTools
   /**
    * Only these frames, video only, as one segment of a split render (decision 016); the
@@ -97,6 +99,7 @@ export async function renderJob(
     frames: total,
     outFile: job.outFile,
     narration: job.narration,
+    soundtrack: job.soundtrack ?? null,
     clips: clipSounds(job.mediaPaths, infos, counts),
     ffmpeg: job.tools.ffmpeg,
     onSpawn: hooks.onSpawn,

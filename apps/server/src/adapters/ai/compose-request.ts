@@ -4,6 +4,8 @@ import {
   FONTS,
   MAX_EFFECTS_PER_SLIDE,
   MAX_NARRATION_CHARS,
+  MUSIC_TRACKS,
+  MusicTrackIdSchema,
   type EffectName,
   type ImageDescription,
   type Ratio,
@@ -50,8 +52,9 @@ const EffectAnswerSchema = z.union(
 
 /**
  * The composition as the model answers it: slides of the described files only (their names as
- * an enum), each with its duration, narration and effects. The server adds the rest (ids, the
- * movie's size and voice) and checks everything again: a compatible server may not keep to it.
+ * an enum), each with its duration, narration and effects, and the built-in music track. The
+ * server adds the rest (ids, the movie's size and voice) and checks everything again: a
+ * compatible server may not keep to it.
  */
 export function compositionAnswerSchema(filenames: string[]) {
   return z.object({
@@ -65,6 +68,7 @@ export function compositionAnswerSchema(filenames: string[]) {
         effects: z.array(EffectAnswerSchema).describe(`At most ${MAX_EFFECTS_PER_SLIDE}.`),
       }),
     ),
+    music: MusicTrackIdSchema.describe('The background music track whose mood suits the story.'),
   })
 }
 
@@ -75,6 +79,7 @@ Answer with the slide list of one video:
 - narration: one or two short sentences spoken over the slide that tell the user's story in order; an empty string for a silent slide.
 - effects: two to four per slide. Slides dissolve into each other on their own: fade only on the first slide (fadeInDuration, out of black) and the last (fadeOutDuration, into black). A gentle zoom on pictures (zoomStart and zoomEnd are percent, 100 fills the frame; 100 to 120 is calm, more is dramatic). vignette for dark or moody pictures. blur and distort rarely, for a reason. animated_text for a short caption (a few words) from the user's idea: positions are percent of the frame of the text's centre, textStart and textEnd seconds within the slide; put it inside the file's calmRegion when it has one, and pick a colour that reads on that part of the picture.
 - format: the frame's shape; a wide picture in a tall frame is cropped at its sides, so keep text where the frame shows it.
+- music: the background track whose mood suits the story, one of: ${MUSIC_TRACKS.map((t) => `${t.id} (${t.mood})`).join(', ')}.
 - Never invent files: use only the filenames given.`
 
 /** The frame's shape in words: the model places text and judges framing by it. */

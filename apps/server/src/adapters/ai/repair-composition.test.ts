@@ -33,6 +33,23 @@ const slide = (over: Record<string, unknown> = {}) => ({
 })
 
 describe('repairComposition', () => {
+  it("plays the built-in track the model chose, at the rules' volume; the rules' for any other answer", () => {
+    const withRules = {
+      ...rules,
+      movieParams: { ...rules.movieParams, music: { track: 'still-water', volume: 0.3 } },
+    } satisfies Composition
+    const answer = (music: unknown) => ({ slides: [slide()], music })
+    expect(repairComposition(answer('high-ground'), files, withRules).movieParams.music).toEqual({
+      track: 'high-ground',
+      volume: 0.3,
+    })
+    for (const music of ['my-song.mp3', 'loud', 7, undefined]) {
+      expect(repairComposition(answer(music), files, withRules).movieParams).toEqual(
+        withRules.movieParams,
+      )
+    }
+  })
+
   it('keeps a good answer as it is, with ids, the rules’ movie and every effect marked AI', () => {
     const answer = {
       slides: [

@@ -1,5 +1,6 @@
 import {
   CompositionSchema,
+  DEFAULT_MUSIC_VOLUME,
   durationWithNarration,
   EFFECT_NAMES,
   EffectSchema,
@@ -8,6 +9,7 @@ import {
   MAX_NARRATION_CHARS,
   MAX_SLIDE_SECONDS,
   MAX_SLIDES,
+  MusicTrackIdSchema,
   sliderRange,
   type Composition,
   type Effect,
@@ -126,6 +128,16 @@ function fadesAtEnds(slides: Slide[]): Slide[] {
   }))
 }
 
+/** The rules' movie with the model's track when it is a built-in one. */
+function withMusic(movie: Composition['movieParams'], chosen: unknown) {
+  const track = MusicTrackIdSchema.safeParse(chosen)
+  if (!track.success) return movie
+  return {
+    ...movie,
+    music: { track: track.data, volume: movie.music?.volume ?? DEFAULT_MUSIC_VOLUME },
+  }
+}
+
 /**
  * The chat model's answer made into a valid composition of the described files, or an
  * UnusableAnswer (then the rules compose). Repairs what can be repaired (see repairSlide and
@@ -133,7 +145,8 @@ function fadesAtEnds(slides: Slide[]): Slide[] {
  * as a model that invents files cannot be trusted with the rest. Each file is shown once; one
  * the model left out gets the rules' slide, after the model's. The movie's size and voice are the
  * rules' (the app rescales the size to the chosen ratio), and so is each slide's transition into
- * the next; fades stay at the video's two ends (fadesAtEnds).
+ * the next; fades stay at the video's two ends (fadesAtEnds). The music is the built-in track the
+ * model chose, at the rules' volume, or the rules' when it chose none of them.
  */
 export function repairComposition(
   answer: unknown,
@@ -158,7 +171,7 @@ export function repairComposition(
     if (missing && !slides.some((s) => s.filename === d.filename)) slides.push(missing)
   }
   const composition = CompositionSchema.safeParse({
-    movieParams: rules.movieParams,
+    movieParams: withMusic(rules.movieParams, answer.music),
     renderedVideoUrl: null,
     composition: fadesAtEnds(slides.slice(0, MAX_SLIDES)),
   })

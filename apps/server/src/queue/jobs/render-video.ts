@@ -9,7 +9,7 @@ import {
   type RenderedComposition,
   type RenderTimeLimit,
 } from '@storyreel/core'
-import { renderComposition } from '@storyreel/render/server'
+import { buildMusicSoundtrack, renderComposition, slideSpans } from '@storyreel/render/server'
 import { storageKeys } from '../../adapters/storage/storage'
 import type { VoiceEngine } from '../../adapters/voice/voice'
 import type { Env } from '../../env'
@@ -30,7 +30,7 @@ import {
   retryWhenFree,
   startRunHeartbeat,
 } from '../task-life'
-import { fetchMedia } from '../task-media'
+import { fetchMedia, fetchMusic, MusicUnusable } from '../task-media'
 import type { RangeDeps } from './render-range'
 
 export interface RenderDeps extends RangeDeps {
@@ -105,12 +105,49 @@ async function narrate(
   return narrateComposition({ ...speech, tools: deps.tools }, task, work, signal)
 }
 
+/**
+ * Mixes the music the composition asks for under its narration (the render's soundtrack, heard
+ * instead of the narration track): null without music. A user's own file that no decoder plays
+ * ends the task with its own reason; a built-in track failing is our fault, retried as any error.
+ */
+async function mixMusic(
+  deps: RunDeps,
+  task: { userId: string; composition: Composition },
+  rendered: RenderedComposition,
+  narration: Narration | null,
+  work: string,
+  signal: AbortSignal,
+): Promise<string | null> {
+  const music = await fetchMusic(deps, task, task.composition)
+  if (!music) return null
+  const outFile = path.join(work, 'soundtrack.wav')
+  try {
+    await buildMusicSoundtrack({
+      music,
+      narration: narration?.trackFile ?? null,
+      speech: narration?.speech ?? [],
+      total: slideSpans(rendered.composition.map((s) => s.duration)).at(-1)!.end,
+      outFile,
+      tools: deps.tools,
+      signal,
+    })
+  } catch (err) {
+    if (signal.aborted || music.integrated !== undefined) throw err
+    throw new MusicUnusable(`music file ${task.composition.movieParams.music!.track} unplayable`, {
+      cause: err,
+    })
+  }
+  return outFile
+}
+
 /** What a run renders, with what, and where to. */
 interface RenderInput {
   taskId: string
   /** The composition as rendered: stretched to its narration and carrying its words, if any. */
   rendered: RenderedComposition
   narration: Narration | null
+  /** The narration and music mixed, heard instead of the narration track; null without music. */
+  soundtrack: string | null
   media: Map<string, string>
   outFile: string
   thumbnailFile: string
@@ -136,6 +173,7 @@ async function renderVideo(deps: RunDeps, input: RenderInput): Promise<boolean> 
       composition: rendered,
       mediaPaths: rendered.composition.map((s) => media.get(s.filename)!),
       narration: narration?.trackFile ?? null,
+      soundtrack: input.soundtrack,
       outFile,
       thumbnailFile,
       work: input.work,
@@ -152,6 +190,7 @@ async function renderVideo(deps: RunDeps, input: RenderInput): Promise<boolean> 
         outFile,
         thumbnailFile,
         narration: narration && { file: narration.trackFile },
+        soundtrack: input.soundtrack === null ? null : { file: input.soundtrack },
         tools: deps.tools,
         signal,
         onProgress,
@@ -203,11 +242,21 @@ export async function runRenderVideo(
       heartbeat,
       signal,
     )
+    const rendered = narration?.composition ?? composition
+    const soundtrack = await mixMusic(
+      deps,
+      { userId: task.userId, composition },
+      rendered,
+      narration,
+      work,
+      signal,
+    )
     await heartbeat.enter('RENDERING_VIDEO')
     const input: RenderInput = {
       taskId,
-      rendered: narration?.composition ?? composition,
+      rendered,
       narration,
+      soundtrack,
       media,
       outFile: path.join(work, 'video.mp4'),
       thumbnailFile: path.join(work, 'thumbnail.jpg'),

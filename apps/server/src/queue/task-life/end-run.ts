@@ -75,6 +75,9 @@ export async function endRun(
     case 'media-missing':
       log.warn({ err, taskId }, 'render media missing')
       return endForGood(deps, run, 'media_missing')
+    case 'music-unusable':
+      log.warn({ err, taskId }, 'render music unusable')
+      return endForGood(deps, run, 'music_unusable')
     case 'failed':
       log.error({ err, taskId }, 'render failed for good')
       return endForGood(deps, run, 'render_failed')

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { MediaMissing } from '../task-media'
+import { MediaMissing, MusicUnusable } from '../task-media'
 import { runOutcome, RunStopped } from './run-outcome'
 
 const runId = 'run-1'
@@ -46,6 +46,12 @@ describe('runOutcome', () => {
     expect(runOutcome(new MediaMissing('media file a.jpg is missing'), run, owned)).toBe(
       'media-missing',
     )
+  })
+
+  it('ends a run whose music is gone or unplayable without retry, under its own reason', () => {
+    const unplayable = new MusicUnusable('music file a.mp3 unplayable')
+    expect(runOutcome(unplayable, run, owned)).toBe('music-unusable')
+    expect(runOutcome(unplayable, { ...run, shuttingDown: true }, owned)).toBe('handed-back')
   })
 
   it('retries a failed run while its job has retries left, then gives up', () => {

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client'
 import { loadTask, type TaskRow } from '../../services/render-tasks'
-import { MediaMissing } from '../task-media'
+import { MediaMissing, MusicUnusable } from '../task-media'
 
 /** Why a run stops before its end without having failed. */
 export class RunStopped extends Error {
@@ -25,7 +25,7 @@ export interface Attempt {
  * How a run that threw ends its task:
  * - deleted: the owner deleted the task, whose files go;
  * - taken-over: the run no longer owns the task (another run does, or it has ended): nothing;
- * - time-limit, media-missing, failed: the task ends CANCELLED for that reason;
+ * - time-limit, media-missing, music-unusable, failed: the task ends CANCELLED for that reason;
  * - handed-back (this process shuts down), will-retry: the task waits for the queue's retry.
  */
 export type RunOutcome =
@@ -33,13 +33,14 @@ export type RunOutcome =
   | 'taken-over'
   | 'time-limit'
   | 'media-missing'
+  | 'music-unusable'
   | 'failed'
   | 'handed-back'
   | 'will-retry'
 
 /**
  * The outcome of a run that threw `err`, from the task as it is now. A run past its time limit,
- * or missing its media, ends at once: no retry would do better. Any other error is retried while
+ * missing its media or with music it cannot play, ends at once: no retry would do better. Any other error is retried while
  * its job has retries left.
  */
 export function runOutcome(
@@ -55,5 +56,6 @@ export function runOutcome(
   if (err instanceof RunStopped) return 'taken-over'
   if (run.shuttingDown) return 'handed-back'
   if (err instanceof MediaMissing) return 'media-missing'
+  if (err instanceof MusicUnusable) return 'music-unusable'
   return run.attempt.retryCount >= run.attempt.retryLimit ? 'failed' : 'will-retry'
 }

@@ -5,7 +5,12 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { like } from 'drizzle-orm'
-import { MAX_NARRATION_CHARS, audioApi, narrationSecondsBound } from '@storyreel/core'
+import {
+  MAX_NARRATION_CHARS,
+  MUSIC_TRACKS,
+  audioApi,
+  narrationSecondsBound,
+} from '@storyreel/core'
 import { apiClient, signUp } from '../../../test/client'
 import { startTestServer, type TestServer } from '../../../test/test-server'
 import { speechCache } from '../../db/schema'
@@ -143,5 +148,48 @@ describe('POST /api/audio/length', () => {
       body: { text: TEXT, voice: 'bdl' },
     })
     expect(anonymous.status).toBe(401)
+  })
+})
+
+describe('GET /api/audio/music/:track', () => {
+  it('answers each built-in track as AAC audio a browser may cache, in ranges too', async () => {
+    const { client } = await signUp(server)
+    for (const { id } of MUSIC_TRACKS) {
+      const res = await client.call(audioApi.musicTrack, { params: { track: id } })
+      expect(res.status).toBe(200)
+      expect(res.headers.get('content-type')).toBe('audio/mp4')
+      expect(res.headers.get('cache-control')).toMatch(/max-age=\d+/)
+      expect(Number(res.headers.get('content-length'))).toBe(res.body.length)
+      const file = path.join(dir, `${id}.m4a`)
+      await writeFile(file, res.body)
+      const args = ['-v', 'error', '-show_entries', 'stream=codec_name:format=duration']
+      const probe = (await run('ffprobe', [...args, '-of', 'json', file])).stdout
+      const { streams, format } = JSON.parse(probe) as {
+        streams: { codec_name: string }[]
+        format: { duration: string }
+      }
+      expect(streams.map((s) => s.codec_name)).toEqual(['aac'])
+      expect(Number(format.duration)).toBeGreaterThan(60)
+    }
+    const part = await client.call(audioApi.musicTrack, {
+      params: { track: 'still-water' },
+      headers: { range: 'bytes=0-99' },
+    })
+    expect(part.status).toBe(206)
+    expect(part.body.length).toBe(100)
+  })
+
+  it('refuses a track that is not built in, and users not signed in', async () => {
+    const { client } = await signUp(server)
+    for (const track of ['no-such-track', '../package.json', 'still-water.m4a']) {
+      const res = await client.unchecked(audioApi.musicTrack, { params: { track } })
+      expect(res.status).toBe(400)
+      expect(res.message).toBe('msg_zod_validation_error')
+    }
+    const signedOut = await apiClient(server).call(audioApi.musicTrack, {
+      params: { track: 'still-water' },
+    })
+    expect(signedOut.status).toBe(401)
+    expect(signedOut.message).toBe('msg_session_verification_failed')
   })
 })

@@ -1,8 +1,10 @@
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { audioApi, boundedNarrationSeconds } from '@storyreel/core'
+import { builtInMusic, builtInTrackKey } from '../../adapters/music/built-in-music'
 import { perUserLimit } from '../../http/per-user-limit'
 import { route } from '../../http/route'
+import { sendStored } from '../../http/send-stored'
 import { speak, speechCacheBytes } from '../../services/speech'
 
 /**
@@ -57,5 +59,17 @@ export async function audioRoutes(app: FastifyInstance) {
       return { seconds: boundedNarrationSeconds(speech.seconds, req.body.text) }
     },
     { config: perUserLimit(LENGTHS_PER_MINUTE) },
+  )
+
+  /** A built-in music track (AAC in MP4): the Music panel's preview and the preview's bed. */
+  route(app, audioApi.musicTrack, async (req, res) =>
+    sendStored(
+      req,
+      res,
+      builtInMusic,
+      builtInTrackKey(req.params.track),
+      'audio/mp4',
+      'msg_media_not_found',
+    ),
   )
 }

@@ -1,11 +1,12 @@
 import { DEFAULT_VOICE, UI_TEXT, VOICES } from '@storyreel/core'
-import type { VoiceId } from '@storyreel/core'
-import { Mic, MicOff, Music } from 'lucide-react'
+import type { Music, VoiceId } from '@storyreel/core'
+import { Mic, MicOff } from 'lucide-react'
 import { useEffect, useId } from 'react'
-import type { ReactNode } from 'react'
 import { useStory } from '../../lib/store'
+import { AudioOption } from './audio-option'
 import { setVoice } from './editor-doc'
 import { edit } from './editor-store'
+import { MUSIC_PREVIEW, MusicChoices } from './music-choices'
 import { PreviewButton } from './preview-button'
 import { previewPlayer } from './use-audio-preview'
 
@@ -18,73 +19,36 @@ function chooseVoice(voice: VoiceId | null): void {
   useStory.getState().setVoice(voice)
 }
 
-function VoiceOption({
-  name,
-  value,
-  checked,
-  title,
-  detail,
-  action,
-}: {
-  name: string
-  value: VoiceId | null
-  checked: boolean
-  title: string
-  detail: string
-  action: ReactNode
-}) {
-  return (
-    <div className="voice-option" data-checked={checked || undefined}>
-      <label className="voice-option__choice">
-        <input
-          type="radio"
-          className="voice-option__radio"
-          name={name}
-          value={value ?? 'off'}
-          checked={checked}
-          onChange={() => chooseVoice(value)}
-        />
-        <span className="voice-option__text">
-          <span className="voice-option__name">{title}</span>
-          <span className="voice-option__detail">{detail}</span>
-        </span>
-      </label>
-      {action}
-    </div>
-  )
-}
-
 /**
- * The footer's Audio panel (SPEC section 2, /customize): Music, not offered yet, and the Voice
- * list: the six voices and Off, each voice with a sample to listen to (SPEC section 5).
+ * The footer's Audio panel (SPEC section 2, /customize): the Music list (issue 34: Off, the
+ * built-in tracks and the user's own files, with their volume) and the Voice list: the six
+ * voices and Off, each voice with a sample to listen to (SPEC section 5).
  */
-export function AudioPanel({ voice }: { voice: VoiceId | null }) {
+export function AudioPanel({ voice, music }: { voice: VoiceId | null; music: Music | null }) {
   const name = useId()
-  // A sample stops with the panel that started it.
+  // A sample or a track stops with the panel that started it.
   useEffect(
     () => () => {
-      if (previewPlayer.state()?.key.startsWith(VOICE_SAMPLE)) previewPlayer.stop()
+      const key = previewPlayer.state()?.key
+      if (key?.startsWith(VOICE_SAMPLE) || key?.startsWith(MUSIC_PREVIEW)) previewPlayer.stop()
     },
     [],
   )
   return (
     <div className="audio-panel__body">
-      <p className="audio-panel__row audio-panel__row--off">
-        <Music size={18} aria-hidden="true" />
-        <span>Music</span>
-        <em>Coming soon</em>
-      </p>
-      <fieldset className="voice-list">
+      <MusicChoices music={music} />
+      <fieldset className="audio-choices">
         <legend className="audio-panel__row audio-panel__legend">
           <Mic size={18} aria-hidden="true" />
           <span>Voice</span>
         </legend>
         {VOICES.map((option) => (
-          <VoiceOption
+          <AudioOption
             key={option.id}
             name={name}
             value={option.id}
             checked={voice === option.id}
+            onChoose={() => chooseVoice(option.id)}
             title={option.name}
             detail={`${option.gender === 'male' ? 'Male' : 'Female'}${option.id === DEFAULT_VOICE ? ' · Default' : ''}`}
             action={
@@ -98,14 +62,15 @@ export function AudioPanel({ voice }: { voice: VoiceId | null }) {
             }
           />
         ))}
-        <VoiceOption
+        <AudioOption
           name={name}
-          value={null}
+          value="off"
           checked={voice === null}
+          onChoose={() => chooseVoice(null)}
           title="Off"
           detail="No narration"
           action={
-            <span className="voice-option__off" aria-hidden="true">
+            <span className="audio-option__off" aria-hidden="true">
               <MicOff size={18} />
             </span>
           }

@@ -193,4 +193,28 @@ describe('createPreviewPlayer', () => {
     expect(element.played).toEqual([])
     expect(notified).toEqual([])
   })
+
+  test('plays a track from its URL, one preview at a time, with no cooldown', async () => {
+    const { player, element, generate, notified } = setup(mp3)
+    await player.toggle('voice:bdl', 'Hello', 'bdl')
+    await player.toggleUrl('music:still-water', '/api/audio/music/still-water')
+    expect(element.played).toEqual(['blob:1', '/api/audio/music/still-water'])
+    expect(element.paused).toBe(1)
+    expect(player.state()).toEqual({ key: 'music:still-water', status: 'playing' })
+    await player.toggleUrl('music:bright-day', '/api/audio/music/bright-day')
+    expect(player.state()).toEqual({ key: 'music:bright-day', status: 'playing' })
+    await player.toggleUrl('music:bright-day', '/api/audio/music/bright-day')
+    expect(player.state()).toBeNull()
+    expect(element.src).toBe('')
+    expect(generate).toHaveBeenCalledTimes(1)
+    expect(notified).toEqual([])
+  })
+
+  test('a track that will not play says so', async () => {
+    const { player, element, notified } = setup(mp3)
+    vi.mocked(element.play).mockRejectedValueOnce(new DOMException('no', 'NotSupportedError'))
+    await player.toggleUrl('music:x.mp3', '/api/audio/files/x.mp3')
+    expect(notified).toEqual([UI_TEXT.failedPlayAudio])
+    expect(player.state()).toBeNull()
+  })
 })

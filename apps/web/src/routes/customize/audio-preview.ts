@@ -69,6 +69,8 @@ export interface PreviewPlayer {
   subscribe(listener: () => void): () => void
   /** Stops the preview `key` if it is under way, else asks for it and plays it. */
   toggle(key: string, text: string, voice: VoiceId | null): Promise<void>
+  /** The same for a stored file (a music track), played from its URL as it streams in. */
+  toggleUrl(key: string, url: string): Promise<void>
   stop(): void
 }
 
@@ -76,8 +78,8 @@ export interface PreviewPlayer {
 class AnswerError extends Error {}
 
 /**
- * Voice previews, one at a time: each asks the server to read a text, checks that audio came
- * back and plays it; a new one stops the last. Every failure is told through `notify` in the
+ * Audio previews, one at a time: a voice's asks the server to read a text, checks that audio
+ * came back and plays it, a music track's plays its file; a new one stops the last. Every failure is told through `notify` in the
  * words of SPEC sections 5 and 8. The browser's parts come in `deps`, so the rules are tested
  * without one.
  */
@@ -164,6 +166,24 @@ export function createPreviewPlayer(deps: PreviewPlayerDeps): PreviewPlayer {
     if (turn === mine) set({ key, status: 'playing' })
   }
 
+  async function playUrl(key: string, source: string): Promise<void> {
+    stop()
+    const mine = new AbortController()
+    turn = mine
+    set({ key, status: 'loading' })
+    const element = audio()
+    element.src = source
+    try {
+      await element.play()
+    } catch {
+      if (turn !== mine) return
+      stop()
+      deps.notify(UI_TEXT.failedPlayAudio)
+      return
+    }
+    if (turn === mine) set({ key, status: 'playing' })
+  }
+
   return {
     state: () => state,
     subscribe(listener) {
@@ -176,6 +196,13 @@ export function createPreviewPlayer(deps: PreviewPlayerDeps): PreviewPlayer {
         return Promise.resolve()
       }
       return play(key, text, voice)
+    },
+    toggleUrl(key, source) {
+      if (state?.key === key) {
+        stop()
+        return Promise.resolve()
+      }
+      return playUrl(key, source)
     },
     stop,
   }

@@ -1,6 +1,7 @@
 import {
   CompositionSchema,
   DEFAULT_CAPTIONS,
+  DEFAULT_MUSIC_VOLUME,
   MAX_EFFECTS_PER_SLIDE,
   MAX_NARRATION_CHARS,
   MAX_SLIDES,
@@ -24,6 +25,8 @@ import {
   setFraming,
   setNarration,
   setTransition,
+  setMusicTrack,
+  setMusicVolume,
   setVoice,
   toComposition,
 } from './editor-doc'
@@ -218,6 +221,23 @@ describe('the editor doc', () => {
 
     const history = record(createHistory(doc), fitted)
     expect(undo(history, fitted).present).toBe(doc)
+  })
+
+  it('sets the music, keeping its volume from one track to the next, and turns it off', () => {
+    const doc = fromComposition(composition, keys())
+    expect(setMusicVolume(doc, 0.3)).toBe(doc)
+    const calm = setMusicTrack(doc, 'still-water')
+    expect(calm.movieParams.music).toEqual({ track: 'still-water', volume: DEFAULT_MUSIC_VOLUME })
+    expect(setMusicTrack(calm, 'still-water')).toBe(calm)
+    const quiet = setMusicVolume(calm, 0.2)
+    expect(quiet.movieParams.music?.volume).toBe(0.2)
+    expect(setMusicVolume(quiet, 7).movieParams.music?.volume).toBe(1)
+    const own = setMusicTrack(quiet, 'a1b2.mp3')
+    expect(own.movieParams.music).toEqual({ track: 'a1b2.mp3', volume: 0.2 })
+    expect(CompositionSchema.safeParse(toComposition(own)).success).toBe(true)
+    const off = setMusicTrack(own, null)
+    expect(off.movieParams.music).toBeNull()
+    expect(CompositionSchema.safeParse(toComposition(off)).success).toBe(true)
   })
 
   it('sets the voice and the captions of the whole video', () => {

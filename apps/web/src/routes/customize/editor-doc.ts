@@ -1,5 +1,6 @@
 import {
   DEFAULT_CAPTIONS,
+  DEFAULT_MUSIC_VOLUME,
   MAX_EFFECTS_PER_SLIDE,
   MAX_NARRATION_CHARS,
   MAX_SLIDES,
@@ -9,6 +10,7 @@ import type {
   Composition,
   Effect,
   Framing,
+  Music,
   Slide,
   Transition,
   VoiceId,
@@ -195,6 +197,22 @@ export function setTransition(doc: EditorDoc, index: number, transition: Transit
 export function setVoice(doc: EditorDoc, voice: VoiceId | null): EditorDoc {
   if (doc.movieParams.voice === voice) return doc
   return { ...doc, movieParams: { ...doc.movieParams, voice } }
+}
+
+/** The music bed: a track (keeping the volume chosen before), or null for none (Off). */
+export function setMusicTrack(doc: EditorDoc, track: Music['track'] | null): EditorDoc {
+  const current = doc.movieParams.music ?? null
+  if ((current?.track ?? null) === track) return doc
+  const music = track === null ? null : { track, volume: current?.volume ?? DEFAULT_MUSIC_VOLUME }
+  return { ...doc, movieParams: { ...doc.movieParams, music } }
+}
+
+/** The music's volume, 0 to 1; nothing to change without music. */
+export function setMusicVolume(doc: EditorDoc, volume: number): EditorDoc {
+  const current = doc.movieParams.music
+  const next = Math.min(1, Math.max(0, volume))
+  if (!current || current.volume === next) return doc
+  return { ...doc, movieParams: { ...doc.movieParams, music: { ...current, volume: next } } }
 }
 
 /** Changes some of the captions' settings; a video without them has DEFAULT_CAPTIONS (off). */

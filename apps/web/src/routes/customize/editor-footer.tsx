@@ -1,6 +1,6 @@
 import * as Popover from '@radix-ui/react-popover'
-import { VOICES } from '@storyreel/core'
-import type { Composition } from '@storyreel/core'
+import { MUSIC_TRACKS, VOICES } from '@storyreel/core'
+import type { Composition, Music } from '@storyreel/core'
 import { AudioLines, Clapperboard, House } from 'lucide-react'
 import { useRef } from 'react'
 import { Link } from 'react-router'
@@ -14,9 +14,15 @@ export function voiceName(voice: string | null): string {
   return voice ? (VOICES.find((v) => v.id === voice)?.name ?? voice) : 'Off'
 }
 
+/** The music's title: a built-in track's, 'Your music' for the user's own file, 'Off' without. */
+export function musicName(music: Music | null | undefined): string {
+  if (!music) return 'Off'
+  return MUSIC_TRACKS.find((t) => t.id === music.track)?.title ?? 'Your music'
+}
+
 /**
- * The editor's footer (SPEC section 2, /customize): Home, Audio (music is not offered yet; the
- * narration's voice) and the Render button.
+ * The editor's footer (SPEC section 2, /customize): Home, Audio (the music and the narration's
+ * voice) and the Render button.
  */
 export function EditorFooter({
   composition,
@@ -52,7 +58,10 @@ export function EditorFooter({
               collisionPadding={12}
               aria-label="Audio"
             >
-              <AudioPanel voice={composition.movieParams.voice} />
+              <AudioPanel
+                voice={composition.movieParams.voice}
+                music={composition.movieParams.music ?? null}
+              />
             </Popover.Content>
           </Popover.Portal>
         </Popover.Root>
@@ -61,7 +70,9 @@ export function EditorFooter({
         <strong>
           {slides} {slides === 1 ? 'slide' : 'slides'} · <VideoLength />
         </strong>
-        <span>Voice: {voice}</span>
+        <span>
+          Voice: {voice} · Music: {musicName(composition.movieParams.music)}
+        </span>
       </p>
       <Button
         size="lg"

@@ -4,11 +4,9 @@ import { IconButton } from '../../components/ui/icon-button'
 import { Spinner } from '../../components/ui/spinner'
 import { previewPlayer, usePreviewStatus } from './use-audio-preview'
 
-export interface PreviewButtonProps {
-  /** Names this preview among all (a voice's sample, a slide's narration). */
+interface PreviewToggleProps {
+  /** Names this preview among all (a voice's sample, a slide's narration, a music track). */
   previewKey: string
-  text: string
-  voice: VoiceId | null
   /** What the button says before it plays ('Preview Ben', 'Listen'). */
   label: string
   /** What it says while loading or playing, when a press stops it. */
@@ -18,16 +16,20 @@ export interface PreviewButtonProps {
   className?: string
 }
 
-/** Plays a voice reading `text` (play icon), a spinner while it loads, stop while it plays. */
-export function PreviewButton({
+export interface PreviewButtonProps extends PreviewToggleProps {
+  text: string
+  voice: VoiceId | null
+}
+
+/** Play icon, a spinner while the preview loads, stop while it plays; `onToggle` on a press. */
+function PreviewToggle({
   previewKey,
-  text,
-  voice,
   label,
   stopLabel,
   showLabel,
   className,
-}: PreviewButtonProps) {
+  onToggle,
+}: PreviewToggleProps & { onToggle: () => void }) {
   const status = usePreviewStatus(previewKey)
   const icon =
     status === 'loading' ? (
@@ -46,7 +48,27 @@ export function PreviewButton({
       data-status={status ?? undefined}
       aria-busy={status === 'loading' || undefined}
       icon={icon}
-      onClick={() => void previewPlayer.toggle(previewKey, text, voice)}
+      onClick={onToggle}
+    />
+  )
+}
+
+/** Plays a voice reading `text`. */
+export function PreviewButton({ text, voice, ...props }: PreviewButtonProps) {
+  return (
+    <PreviewToggle
+      {...props}
+      onToggle={() => void previewPlayer.toggle(props.previewKey, text, voice)}
+    />
+  )
+}
+
+/** Plays an audio file from `url` (a music track). */
+export function UrlPreviewButton({ url, ...props }: PreviewToggleProps & { url: string }) {
+  return (
+    <PreviewToggle
+      {...props}
+      onToggle={() => void previewPlayer.toggleUrl(props.previewKey, url)}
     />
   )
 }

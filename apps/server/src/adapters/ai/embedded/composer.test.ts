@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   CompositionSchema,
+  DEFAULT_MUSIC_VOLUME,
   DEFAULT_VOICE,
   durationWithNarration,
   estimateNarrationSeconds,
@@ -45,7 +46,20 @@ describe('compose', () => {
     // Alternating direction keeps a sequence of zooms from feeling mechanical.
     const second = c.composition[1]!.effects.find((e) => e.name === 'zoom')!
     expect(second.params).toMatchObject({ zoomEnd: 100 })
-    expect(c.movieParams).toEqual({ width: 1920, height: 1080, voice: DEFAULT_VOICE })
+    expect(c.movieParams).toEqual({
+      width: 1920,
+      height: 1080,
+      voice: DEFAULT_VOICE,
+      music: { track: 'still-water', volume: DEFAULT_MUSIC_VOLUME },
+    })
+  })
+
+  it("plays the built-in track of the suggestion's mood, at the default volume", () => {
+    const ds = [description({ filename: 'a.png' }), description({ filename: 'b.jpg' })]
+    expect(compose(ds, 'Birthday party with friends').movieParams.music).toEqual({
+      track: 'bright-day',
+      volume: DEFAULT_MUSIC_VOLUME,
+    })
   })
 
   it('writes narration that fills most of the video: pictures last about as long as it is said', () => {

@@ -1,5 +1,6 @@
 import {
   chooseFraming,
+  DEFAULT_MUSIC_VOLUME,
   DEFAULT_VOICE,
   hasSpeech,
   rescaleToRatio,
@@ -15,6 +16,7 @@ import {
   transitionFor,
   type SlidePlan,
 } from './compose/effects-for'
+import { musicTrackFor } from './compose/music-for'
 import { orderMedia } from './compose/ordering'
 import { captionOf, storySentences, titleOf } from './compose/suggestion'
 import { baseSeconds, slideSeconds } from './compose/timing'
@@ -37,7 +39,7 @@ const TITLE_START = 0.5
  * is the title and each sentence narrates a slide and shows as its caption. The pictures are
  * ordered (compose/ordering.ts), each framed to keep its subject whole, and given effects that
  * suit what the analysis found (compose/effects-for.ts), for as long as its text takes to read
- * and its narration to say.
+ * and its narration to say. The music is the built-in track of the suggestion's mood.
  */
 export function compose(
   descriptions: ImageDescription[],
@@ -95,7 +97,11 @@ export function compose(
     }
   })
   return {
-    movieParams: { ...movie, voice: DEFAULT_VOICE },
+    movieParams: {
+      ...movie,
+      voice: DEFAULT_VOICE,
+      music: { track: musicTrackFor(tone, suggestion), volume: DEFAULT_MUSIC_VOLUME },
+    },
     renderedVideoUrl: null,
     composition: slides,
   }
