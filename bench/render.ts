@@ -1,4 +1,5 @@
 import { codesGrain, renderComposition, x264Args } from '@storyreel/render/node'
+import { DEFAULT_MUSIC_VOLUME } from '@storyreel/core'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { load, measure, reencode } from './measure'
@@ -26,7 +27,8 @@ import { benchClips, benchPhotos, CLIP_SECONDS } from './render-media'
  *
  * Jobs: headline-api (the headline job as a user waits for it: through the server started as
  * `npm start` starts it, from the render request to FINISHED; peak memory of the server's
- * process group), headline-1080x1920, headline-1920x1080, effect-<name> for each effect alone
+ * process group), headline-api-music (the same with a built-in track: the music's cost, to
+ * compare with headline-api in the same run), headline-1080x1920, headline-1920x1080, effect-<name> for each effect alone
  * at its heaviest, effect-distort-<preset> for each of distort's presets, all-effects, clips,
  * 4k-3min.
  */
@@ -52,6 +54,7 @@ async function jobs(): Promise<{ job: RenderJob; api: boolean }[]> {
   const headline = headlineJob(1080, 1920, photos)
   const list = [
     { job: { ...headline, name: 'headline-api' }, api: true },
+    { job: withMusic({ ...headline, name: 'headline-api-music' }), api: true },
     ...[
       headline,
       headlineJob(1920, 1080, photos),
@@ -62,6 +65,13 @@ async function jobs(): Promise<{ job: RenderJob; api: boolean }[]> {
   if (wanted('clips')) list.push({ job: clipsJob(await benchClips(OUT), CLIP_SECONDS), api: false })
   list.push({ job: fourKJob(photos), api: false })
   return list.filter(({ job }) => wanted(job.name))
+}
+
+/** The job with the default built-in track under it. */
+function withMusic(job: RenderJob): RenderJob {
+  const { movieParams } = job.composition
+  const music = { track: 'still-water', volume: DEFAULT_MUSIC_VOLUME } as const
+  return { ...job, composition: { ...job.composition, movieParams: { ...movieParams, music } } }
 }
 
 const gb = (bytes: number) => (bytes / 2 ** 30).toFixed(2)

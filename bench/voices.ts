@@ -1,7 +1,5 @@
-import { execFile } from 'node:child_process'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { promisify } from 'node:util'
 import { VOICES } from '@storyreel/core'
 import { alignWords } from '@storyreel/server/src/adapters/voice/align-words'
 import { decodePcm16k } from '@storyreel/server/src/adapters/voice/audio-codec'
@@ -10,6 +8,7 @@ import {
   sentencePauseErrors,
 } from '@storyreel/server/src/adapters/voice/audio-measures'
 import { embeddedVoice } from '@storyreel/server/src/adapters/voice/embedded-voice'
+import { editDistance, HARVARD_SENTENCES, normaliseWords, recognise } from './support/wer'
 
 /**
  * bench/voices: each offline voice's speed (real-time factor: seconds spent speaking and
@@ -18,53 +17,7 @@ import { embeddedVoice } from '@storyreel/server/src/adapters/voice/embedded-voi
  * accuracy (against the pauses heard between sentences, and against forced alignment). One
  * line a voice, then a summary line.
  */
-const run = promisify(execFile)
 const OUT = new URL('./out/voices/', import.meta.url).pathname
-
-/** IEEE Harvard sentences, list 1: the classic material for intelligibility tests. */
-const SENTENCES = [
-  'The birch canoe slid on the smooth planks.',
-  'Glue the sheet to the dark blue background.',
-  "It's easy to tell the depth of a well.",
-  'These days a chicken leg is a rare dish.',
-  'Rice is often served in round bowls.',
-  'The juice of lemons makes fine punch.',
-  'The box was thrown beside the parked truck.',
-  'The hogs were fed chopped corn and garbage.',
-  'Four hours of steady work faced us.',
-  'A large size in stockings is hard to sell.',
-]
-
-const normalise = (text: string) =>
-  text
-    .toLowerCase()
-    .replace(/[^a-z' ]/g, ' ')
-    .split(/\s+/)
-    .filter(Boolean)
-
-/** Word-level edit distance between what was meant and what was heard. */
-function editDistance(ref: string[], hyp: string[]): number {
-  let previous = Array.from({ length: hyp.length + 1 }, (_, j) => j)
-  for (const [i, word] of ref.entries()) {
-    const row = [i + 1]
-    for (const [j, heard] of hyp.entries()) {
-      row.push(Math.min(previous[j + 1]! + 1, row[j]! + 1, previous[j]! + (word === heard ? 0 : 1)))
-    }
-    previous = row
-  }
-  return previous[hyp.length]!
-}
-
-/** What pocketsphinx hears in 16 kHz mono PCM, with its general English language model. */
-async function recognise(rawFile: string): Promise<string> {
-  const { stdout } = await run('pocketsphinx_continuous', [
-    '-infile',
-    rawFile,
-    '-logfn',
-    '/dev/null',
-  ])
-  return stdout.trim().split('\n').join(' ')
-}
 
 const quantile = (xs: number[], q: number) =>
   [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) * q)] ?? NaN
@@ -88,19 +41,19 @@ for (const { id } of VOICES) {
   }
   let errors = 0
   let words = 0
-  for (const sentence of SENTENCES) {
+  for (const sentence of HARVARD_SENTENCES) {
     const { file } = await speak(sentence)
     const raw = file.replace(/mp3$/, 'raw')
     await writeFile(raw, await decodePcm16k(file, 'ffmpeg'))
-    const ref = normalise(sentence)
-    errors += editDistance(ref, normalise(await recognise(raw)))
+    const ref = normaliseWords(sentence)
+    errors += editDistance(ref, normaliseWords(await recognise(raw)))
     words += ref.length
   }
   // Word times, read in pairs of sentences: the pause between them, and every word aligned.
   const pause: number[] = []
   const aligned: number[] = []
-  for (let k = 0; k < SENTENCES.length; k += 2) {
-    const text = `${SENTENCES[k]} ${SENTENCES[k + 1]}`
+  for (let k = 0; k < HARVARD_SENTENCES.length; k += 2) {
+    const text = `${HARVARD_SENTENCES[k]} ${HARVARD_SENTENCES[k + 1]}`
     const { speech, file } = await speak(text)
     const pauses = await findPauses(file, speech.seconds, { noiseDb: -30, minSeconds: 0.1 })
     for (const e of sentencePauseErrors(text, speech.words, pauses, speech.seconds)) {

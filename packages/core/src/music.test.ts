@@ -33,15 +33,21 @@ describe('music', () => {
     expect(CompositionSchema.parse(withMusic).movieParams.music?.track).toBe('bright-day')
   })
 
-  it('fades in and out, and ducks about 12 dB under speech', () => {
+  it('plays the volume at the bed level, fades in and out, and ducks under speech', () => {
     const points = musicEnvelope({ total: 20, volume: 0.5, speech: [{ start: 5, end: 8 }] })
+    const bed = 0.5 * 10 ** (MUSIC_MIX.bedDb / 20)
     expect(gainAt(points, 0)).toBe(0)
     expect(gainAt(points, 20)).toBe(0)
-    expect(gainAt(points, 3)).toBeCloseTo(0.5)
-    expect(gainAt(points, 6.5)).toBeCloseTo(0.5 * 10 ** (-MUSIC_MIX.duckDb / 20))
-    expect(gainAt(points, 5 - MUSIC_MIX.duckAttackSeconds)).toBeCloseTo(0.5)
-    expect(gainAt(points, 8 + MUSIC_MIX.duckReleaseSeconds)).toBeCloseTo(0.5)
+    expect(gainAt(points, 3)).toBeCloseTo(bed)
+    expect(gainAt(points, 6.5)).toBeCloseTo(bed * 10 ** (-MUSIC_MIX.duckDb / 20))
+    expect(gainAt(points, 5 - MUSIC_MIX.duckAttackSeconds)).toBeCloseTo(bed)
+    expect(gainAt(points, 8 + MUSIC_MIX.duckReleaseSeconds)).toBeCloseTo(bed)
     expect(points.map((p) => p.time)).toEqual([...points.map((p) => p.time)].sort((a, b) => a - b))
+  })
+
+  it('plays the track at its own level, the volume only, in a video that says nothing', () => {
+    const points = musicEnvelope({ total: 20, volume: 0.5, speech: [] })
+    expect(gainAt(points, 10)).toBeCloseTo(0.5)
   })
 
   it('stays down between sentences that nearly touch', () => {
@@ -50,6 +56,6 @@ describe('music', () => {
       { start: 4.3, end: 6 },
     ]
     const points = musicEnvelope({ total: 10, volume: 1, speech })
-    expect(gainAt(points, 4.15)).toBeCloseTo(10 ** (-MUSIC_MIX.duckDb / 20))
+    expect(gainAt(points, 4.15)).toBeCloseTo(10 ** ((MUSIC_MIX.bedDb - MUSIC_MIX.duckDb) / 20))
   })
 })

@@ -61,7 +61,7 @@ function composition(
     composition: files.map((filename, k) => ({
       id: `slide${k}`,
       filename,
-      duration: opts.durations?.[k] ?? 4.5,
+      duration: opts.durations?.[k] ?? 6.5,
       effects: [],
       narration: NARRATION[k],
     })),
@@ -137,7 +137,7 @@ describe('a narrated render with a built-in track', () => {
     expect(truePeak(mixed)).toBeLessThanOrEqual(-1.5)
   })
 
-  it('ducks the music about 12 dB while the narration speaks', async () => {
+  it('ducks the music while the narration speaks, by 12 dB and more', async () => {
     // The same music on the same timeline without a voice: only the ducking (and the one gain
     // that levels the whole) differs between the two, whatever the music plays at each moment.
     const durations = rendered.composition.map((s) => s.duration)
@@ -152,9 +152,11 @@ describe('a narrated render with a built-in track', () => {
     const { duckAttackSeconds, duckReleaseSeconds, duckDb } = MUSIC_MIX
     // The second sentence: the first starts with the video, under the music's fade-in.
     const [first, second] = speech as [SpeechSpan, SpeechSpan]
-    const under = drop(second.start + duckAttackSeconds, second.end)
     const between = drop(first.end + duckReleaseSeconds + 0.25, second.start - duckAttackSeconds)
-    expect(under - between).toBeGreaterThan(duckDb - 4)
+    const under = drop(second.start + duckAttackSeconds, second.end)
+    // The voice's own low notes fill the band about 23 dB under the bed: deeper ducking reads
+    // as that much.
+    expect(under - between).toBeGreaterThan(12)
     expect(under - between).toBeLessThan(duckDb + 4)
   }, 240_000)
 })
