@@ -18,7 +18,7 @@ export function usePreviewFrame(
   frame: LiveFrame,
   slide: Slide | undefined,
 ) {
-  const { head, time, mode, setTime, setMode } = playhead
+  const { head, time, mode, restart, setTime, setMode } = playhead
   // The latest props for the frame loop, without restarting it.
   const live = useRef(frame)
   live.current = frame
@@ -32,7 +32,7 @@ export function usePreviewFrame(
   useEffect(() => {
     if (fonts === 'ready') requestDraw()
   }, [fonts, shown, slideIndex, media.media, time, mode, size, requestDraw])
-  usePlayLoop({ mode, ready: fonts === 'ready', head, live, draw, setTime, setMode })
+  usePlayLoop({ mode, ready: fonts === 'ready', restart, head, live, draw, setTime, setMode })
 
   return { fonts, media }
 }
