@@ -29,8 +29,10 @@ export function usePreviewFrame(
   useTransitionMedia(frame.shown.composition, frame.slideIndex, frame.size, requestDraw)
 
   const { shown, slideIndex, size } = frame
+  // While playing, the play loop draws every frame: a second draw for each `time` it sets would
+  // double the work of every frame.
   useEffect(() => {
-    if (fonts === 'ready') requestDraw()
+    if (fonts === 'ready' && mode === null) requestDraw()
   }, [fonts, shown, slideIndex, media.media, time, mode, size, requestDraw])
   usePlayLoop({ mode, ready: fonts === 'ready', restart, head, live, draw, setTime, setMode })
 
