@@ -29,9 +29,10 @@ import { benchPhotos } from './render-media'
  * and the music are tones made here by ffmpeg, answered for the API's (what they say costs the
  * page nothing more). `dissolve` plays slides that dissolve into each other all the time (two
  * slides drawn every frame). `--throttle N` slows Chromium's CPU N times (DevTools' CPU
- * throttling), as a mid-range phone: 4.
+ * throttling), as a mid-range phone: 4. `--profile` adds, under each line, the functions the page's
+ * main thread spent most of its time in while playing.
  *
- *   npm run preview-fps -w @storyreel/bench [-- --seconds 3 --size 1080x1920 --throttle 4]
+ *   npm run preview-fps -w @storyreel/bench [-- --seconds 3 --size 1080x1920 --throttle 4 --profile]
  */
 const OUT = new URL('./out/', import.meta.url).pathname
 
@@ -40,6 +41,7 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '3' },
     size: { type: 'string', default: '1080x1920' },
     throttle: { type: 'string', default: '1' },
+    profile: { type: 'boolean', default: false },
   },
 })
 const seconds = Number(values.seconds)
@@ -115,6 +117,32 @@ function dissolves(photos: string[]): Composition {
   })
 }
 
+interface Profile {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[]
+  samples?: number[]
+  timeDeltas?: number[]
+}
+
+/** The functions the page's main thread spent most of its own time in, as shares of it. */
+function topFunctions(profile: Profile, count: number): string {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n.callFrame]))
+  const self = new Map<string, number>()
+  const deltas = profile.timeDeltas ?? []
+  let total = 0
+  for (const [i, id] of (profile.samples ?? []).entries()) {
+    const frame = byId.get(id)!
+    const name = `${frame.functionName || '(anonymous)'}${frame.url ? ` ${basename(frame.url)}:${frame.lineNumber + 1}` : ''}`
+    const ms = (deltas[i + 1] ?? 0) / 1000
+    self.set(name, (self.get(name) ?? 0) + ms)
+    total += ms
+  }
+  return [...self]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([name, ms]) => `${name} ${((ms / total) * 100).toFixed(0)} %`)
+    .join(', ')
+}
+
 /** A tone of `seconds` as MP3, standing in for a narration or a track. */
 async function tone(file: string, hz: number, seconds: number): Promise<string> {
   const source = `sine=frequency=${hz}:sample_rate=44100:duration=${seconds}`
@@ -161,7 +189,12 @@ try {
     await page.getByRole('button', { name: video ? 'Play video' : 'Play', exact: true }).click()
     await page.waitForFunction(() => window.soundSources() > 0)
     await page.waitForTimeout(video ? (DISSOLVE_SECONDS / 2) * 1000 : 500)
+    if (values.profile) {
+      await cdp.send('Profiler.enable')
+      await cdp.send('Profiler.start')
+    }
     const intervals = await page.evaluate((ms) => window.frameIntervals(ms), seconds * 1000)
+    const profile = values.profile ? (await cdp.send('Profiler.stop')).profile : null
     const sources = await page.evaluate(() => window.soundSources())
     await page.getByRole('button', { name: video ? 'Play video' : 'Pause', exact: true }).click()
     const fps = intervals.length / (intervals.reduce((a, b) => a + b, 0) / 1000)
@@ -173,6 +206,7 @@ try {
     console.log(
       `${name.padEnd(24)} ${fps.toFixed(1).padStart(5)} fps  p95 frame ${p95.toFixed(1).padStart(5)} ms  draw ${cost.toFixed(1).padStart(5)} ms${draft ? ` at half size while playing, ${full.toFixed(1)} ms at full size (paused)` : ''}`,
     )
+    if (profile) console.log(`  ${topFunctions(profile, 6)}`)
   }
   if (errors.length > 0) throw new Error(`the page failed: ${errors.join('; ')}`)
 } finally {
