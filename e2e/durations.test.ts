@@ -129,6 +129,12 @@ describe('true durations: the editor shows the length the video will have', () =
       await expect
         .poll(() => card.locator('.video-card__length').textContent())
         .toBe(`Length ${clock(duration)}`)
+      if (SCREENSHOTS) {
+        await page.screenshot({ path: path.join(SCREENSHOTS, 'length-queue.png') })
+        await page.goBack()
+        await length.waitFor()
+        await page.screenshot({ path: path.join(SCREENSHOTS, 'length-render.png') })
+      }
       expect(problems).toEqual([])
     } finally {
       await context.close()
