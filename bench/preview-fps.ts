@@ -30,7 +30,8 @@ import { benchPhotos } from './render-media'
  * page nothing more). `dissolve` plays slides that dissolve into each other all the time (two
  * slides drawn every frame). `--throttle N` slows Chromium's CPU N times (DevTools' CPU
  * throttling), as a mid-range phone: 4. `--profile` adds, under each line, the functions the page's
- * main thread spent most of its time in while playing.
+ * main thread spent most of its time in while playing; `--case NAME` plays only the cases whose names
+ * contain it.
  *
  *   npm run preview-fps -w @storyreel/bench [-- --seconds 3 --size 1080x1920 --throttle 4 --profile]
  */
@@ -42,6 +43,8 @@ const { values } = parseArgs({
     size: { type: 'string', default: '1080x1920' },
     throttle: { type: 'string', default: '1' },
     profile: { type: 'boolean', default: false },
+    /** Only the cases whose names contain this. */
+    case: { type: 'string', default: '' },
   },
 })
 const seconds = Number(values.seconds)
@@ -173,7 +176,7 @@ try {
     ),
     ['dissolve', dissolves(photos)] as const,
   ]
-  for (const [name, c] of cases) {
+  for (const [name, c] of cases.filter(([name]) => name.includes(values.case))) {
     const video = name === 'dissolve'
     await page.evaluate((c) => window.mountPreview(c), c)
     await page.locator('.slide-preview__status').waitFor({ state: 'detached' })
