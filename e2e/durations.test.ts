@@ -26,6 +26,10 @@ async function slides(page: Page) {
     .composition
 }
 
+/** A length as the render page and the queue show it: "0:14". */
+const clock = (seconds: number) =>
+  `${Math.floor(Math.round(seconds) / 60)}:${String(Math.round(seconds) % 60).padStart(2, '0')}`
+
 /** Seconds in a shown length such as "14.3 s". */
 const secondsIn = (text: string) => Number(/([\d.]+) s/.exec(text)![1])
 
@@ -108,6 +112,9 @@ describe('true durations: the editor shows the length the video will have', () =
       // Render and download: the MP4 lasts what the editor showed.
       await page.getByRole('button', { name: 'Render', exact: true }).click()
       await page.waitForURL('**/render/*')
+      // The render page shows the length from the start: the editor's, then the video's.
+      const length = page.locator('.render-status__length')
+      await expect.poll(() => length.textContent()).toBe(`Length ${clock(shown)}`)
       const download = page.getByRole('button', { name: 'Download' })
       await download.waitFor({ timeout: 8 * 60 * 1000 })
       const [file] = await Promise.all([page.waitForEvent('download'), download.click()])
@@ -115,6 +122,19 @@ describe('true durations: the editor shows the length the video will have', () =
       await file.saveAs(saved)
       const { duration } = await probe(saved)
       expect(Math.abs(shown - duration)).toBeLessThanOrEqual(0.1)
+      expect(await length.textContent()).toBe(`Length ${clock(duration)}`)
+      // And the video's card on /queue.
+      await page.goto(`${server.url}/queue`)
+      const card = page.locator('.video-card').first()
+      await expect
+        .poll(() => card.locator('.video-card__length').textContent())
+        .toBe(`Length ${clock(duration)}`)
+      if (SCREENSHOTS) {
+        await page.screenshot({ path: path.join(SCREENSHOTS, 'length-queue.png') })
+        await page.goBack()
+        await length.waitFor()
+        await page.screenshot({ path: path.join(SCREENSHOTS, 'length-render.png') })
+      }
       expect(problems).toEqual([])
     } finally {
       await context.close()

@@ -128,7 +128,12 @@ describe('narration: a voice, the words of each slide, captions on the frame', (
       )
 
       // Preview the default voice: the server reads the sample as audio/mpeg, and it plays.
-      const answer = page.waitForResponse((r) => r.url().endsWith(endpointUrl(audioApi.generate)))
+      // The preview's own request: the editor also fetches each slide's narration for Play.
+      const answer = page.waitForResponse(
+        (r) =>
+          r.url().endsWith(endpointUrl(audioApi.generate)) &&
+          r.request().postData()?.includes(UI_TEXT.audioPreviewDefaultText) === true,
+      )
       const askedAt = Date.now()
       await panel.getByRole('button', { name: `Preview ${ben.name}` }).click()
       // A second ask within the cooldown is refused at once, before the first even answers.

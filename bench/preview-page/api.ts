@@ -21,5 +21,7 @@ declare global {
     drawsDraft(composition: Composition): boolean
     /** Milliseconds between the page's animation frames over the next `ms`. */
     frameIntervals(ms: number): Promise<number[]>
+    /** How many audio sources the preview is playing now. */
+    soundSources(): number
   }
 }

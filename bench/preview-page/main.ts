@@ -89,3 +89,13 @@ window.frameIntervals = (ms) =>
     }
     requestAnimationFrame(tick)
   })
+
+// Counts the sound the preview plays: each buffer source from its start to its end.
+let sounding = 0
+const startSource = AudioBufferSourceNode.prototype.start
+AudioBufferSourceNode.prototype.start = function (this: AudioBufferSourceNode, ...args) {
+  sounding++
+  this.addEventListener('ended', () => sounding--)
+  startSource.apply(this, args)
+}
+window.soundSources = () => sounding

@@ -86,6 +86,11 @@ export const TaskSchema = z.object({
   /** Why a task was cancelled, readable by the user: one of CANCEL_REASONS' sentences. */
   error: z.string().nullable(),
   thumbnailUrl: z.string().nullable(),
+  /**
+   * How long the finished video lasts, seconds: its slides as rendered (narration stretched
+   * them), which is the MP4's length; null until it is finished.
+   */
+  videoSeconds: z.number().nonnegative().nullable(),
   createdAt: z.string(),
   /** In the single task's answer only; once FINISHED it carries its renderedVideoUrl. */
   composition: CompositionSchema.optional(),

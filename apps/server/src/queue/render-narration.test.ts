@@ -127,6 +127,20 @@ describe('a narrated render', () => {
     expect(result.length).toBeCloseTo(spans.at(-1)!.end, 1)
   })
 
+  it('answers the video’s length, the MP4’s, in the task and in the list; none before', async () => {
+    const answer = await client.call(tasksApi.get, { params: { id: result.taskId } })
+    expect(Math.abs(answer.data.videoSeconds! - result.length)).toBeLessThanOrEqual(0.05)
+    const list = await client.call(tasksApi.listUser, { query: {} })
+    const listed = list.data.find((t) => t.id === result.taskId)!
+    expect(listed.videoSeconds).toBe(answer.data.videoSeconds)
+    const queued = await client.call(compositionApi.render, { body: { composition: narrated } })
+    const pending = await client.call(tasksApi.get, { params: { id: queued.data.taskId } })
+    // Asked at once: a render of seconds of speech is still queued or rendering.
+    expect(pending.data.state).not.toBe('FINISHED')
+    expect(pending.data.videoSeconds).toBeNull()
+    await waitForTask(client, queued.data.taskId, settled, { timeoutMs: 120_000 })
+  })
+
   it("keeps and answers the composition as rendered, in SPEC's shape: no spoken words", async () => {
     const answer = await client.call(tasksApi.get, { params: { id: result.taskId } })
     const stored = await loadTask(server.app.services.db, result.taskId)

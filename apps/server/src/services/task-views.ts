@@ -2,6 +2,7 @@ import { and, desc, eq, ne, sql, type SQL } from 'drizzle-orm'
 import {
   CANCEL_REASONS,
   CompositionSchema,
+  compositionDuration,
   thumbnailImageUrl,
   videoResultUrl,
   type Task,
@@ -21,6 +22,8 @@ function taskView(row: TaskRow, positionInQueue: number | null): Task {
     taskFiles: row.hasResult ? [{ id: row.id }] : [],
     error: row.cancelReason && CANCEL_REASONS[row.cancelReason].text,
     thumbnailUrl: row.hasThumbnail ? thumbnailImageUrl(row.id) : null,
+    // A finished task keeps the composition as rendered (finishTask): its length is the video's.
+    videoSeconds: row.hasResult ? compositionDuration(row.composition) : null,
     createdAt: row.createdAt.toISOString(),
   }
 }

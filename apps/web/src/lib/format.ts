@@ -6,3 +6,9 @@ export function formatSeconds(seconds: number): string {
   const rest = Math.round(rounded % 60)
   return `${minutes}:${String(rest).padStart(2, '0')} min`
 }
+
+/** A video's length as players show it: '0:42', '1:05'. */
+export function formatLength(seconds: number): string {
+  const whole = Math.round(seconds)
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`
+}

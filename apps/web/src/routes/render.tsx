@@ -6,6 +6,7 @@ import {
   TaskSubtaskSchema,
   UI_TEXT,
   RATIOS,
+  compositionDuration,
   tasksApi,
 } from '@storyreel/core'
 import type { Task } from '@storyreel/core'
@@ -23,7 +24,9 @@ import { VideoPlayer } from '../components/video-player'
 import { apiUrl } from '../config'
 import { ApiError, callApi } from '../lib/api'
 import { useVideoDownload } from '../lib/download-video'
+import { formatLength } from '../lib/format'
 import { useStory } from '../lib/store'
+import { useNarratedComposition } from './customize/use-narrated-composition'
 import './render.css'
 
 const TITLES: Record<Task['state'], string> = {
@@ -116,6 +119,19 @@ function Progress({ task }: { task: Task }) {
   )
 }
 
+/**
+ * How long the video lasts: once finished, as rendered (the server's answer); while it renders,
+ * as the editor timed the composition it sent (the same length, narration included); else
+ * unknown.
+ */
+function useVideoSeconds(taskId: string, task: Task | undefined): number | null {
+  const sentFromHere = useStory((state) => state.taskId) === taskId
+  const { composition } = useNarratedComposition()
+  if (task?.videoSeconds != null) return task.videoSeconds
+  const rendering = task?.state === 'QUEUED' || task?.state === 'EXECUTING'
+  return rendering && sentFromHere && composition ? compositionDuration(composition) : null
+}
+
 export function Component() {
   const { taskId = '' } = useParams()
   const task = useTask(taskId)
@@ -130,6 +146,7 @@ export function Component() {
   }, [errorUpdateCount, error])
 
   const data = task.data
+  const seconds = useVideoSeconds(taskId, data)
   const size = composition?.movieParams ?? (ratio ? RATIOS[ratio] : RATIOS['16:9'])
   const aspect = `${size.width} / ${size.height}`
   const portrait = size.height > size.width
@@ -188,7 +205,16 @@ export function Component() {
         ) : null}
 
         <section className="render-status card" aria-live="polite" aria-label="Render status">
-          {missing ? null : <TaskStateChip state={data?.state} />}
+          {missing ? null : (
+            <div className="render-status__head">
+              <TaskStateChip state={data?.state} />
+              {seconds !== null ? (
+                <span className="render-status__length">
+                  Length <strong>{formatLength(seconds)}</strong>
+                </span>
+              ) : null}
+            </div>
+          )}
 
           {task.isError ? (
             <p className="render-status__error" role="alert">

@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog'
 import { IconButton } from '../../components/ui/icon-button'
 import { Spinner } from '../../components/ui/spinner'
 import { useVideoDownload } from '../../lib/download-video'
+import { formatLength } from '../../lib/format'
 import type { PlayingVideo } from './player-dialog'
 import { useDeleteTask, useThumbnailUrl } from './queries'
 import { createdText, isInProgress, progressText } from './task-text'
@@ -71,6 +72,12 @@ export function VideoCard({ task, onPlay }: { task: Task; onPlay: (video: Playin
         <span className="video-card__badge">
           <TaskStateChip state={task.state} busy={busy} />
         </span>
+        {task.videoSeconds !== null ? (
+          <span className="video-card__length">
+            <span className="visually-hidden">Length </span>
+            {formatLength(task.videoSeconds)}
+          </span>
+        ) : null}
         <span className="video-card__glyph" aria-hidden="true">
           {finished ? (
             <Play size={24} fill="currentColor" />

@@ -1,8 +1,10 @@
 import type { Composition } from '@storyreel/core'
 import { previewSize } from '@storyreel/render/browser'
-import { useMemo, useRef, useState, type CSSProperties, type JSX } from 'react'
+import { useEffect, useMemo, useRef, useState, type CSSProperties, type JSX } from 'react'
 import { Spinner } from '../../../components/ui/spinner'
+import { useSettledValue } from '../../../lib/use-settled-value'
 import { PlaybackBar } from './playback-bar'
+import { prefetchSound } from './preview-sound'
 import { TextHandles, type TextDraft } from './text-handles'
 import { usePlayhead } from './use-playhead'
 import type { FontsState } from './use-preview-fonts'
@@ -20,6 +22,9 @@ export interface SlidePreviewProps {
   /** While the whole video plays, the preview moves to the next slide through this. */
   onSlideChange(index: number): void
 }
+
+/** Typing pauses this long before the preview fetches the narration it changed. */
+const PREFETCH_AFTER_MS = 700
 
 /** The composition with a text edit in progress applied to its slide: drawn, not yet saved. */
 function withDraft(composition: Composition, slideIndex: number, draft: TextDraft | null) {
@@ -41,7 +46,8 @@ function withDraft(composition: Composition, slideIndex: number, draft: TextDraf
  * The editor's live preview: the current slide drawn by the render's own drawFrame at preview
  * size, its captions too (the narration's words, timed by estimate until the voice reads them),
  * with play, pause and scrub over the slide, play of the whole video, and on-canvas handles for
- * the selected text effect.
+ * the selected text effect. Playing sounds each slide's narration and the music, in step with the
+ * picture.
  */
 export function SlidePreview(props: SlidePreviewProps): JSX.Element {
   const { composition, slideIndex, selectedEffectIndex } = props
@@ -58,6 +64,9 @@ export function SlidePreview(props: SlidePreviewProps): JSX.Element {
   const { time, mode } = playhead
   const frame = { shown, size, mode, slideIndex, onSlideChange: props.onSlideChange }
   const { fonts, media } = usePreviewFrame(canvasRef, playhead, frame, slide)
+  // Each narration and the music are fetched ahead, so that Play starts them at once.
+  const settled = useSettledValue(composition, PREFETCH_AFTER_MS)
+  useEffect(() => prefetchSound(settled), [settled])
 
   return (
     <section className="slide-preview" aria-label="Preview">

@@ -1,6 +1,7 @@
 import type { Slide } from '@storyreel/core'
 import { clampTime, posterTime, type Playhead, type PlayMode } from '@storyreel/render/browser'
 import { useEffect, useRef, useState } from 'react'
+import { unlockSound } from './preview-sound'
 
 /**
  * The playhead: what the frame shows. Playing moves it on; the slider and the editor set it.
@@ -11,6 +12,8 @@ export function usePlayhead(slides: readonly Slide[], slideIndex: number) {
   const slide = slides[slideIndex]
   const [time, setTime] = useState(() => posterTime(slides, slideIndex))
   const [mode, setMode] = useState<PlayMode | null>(null)
+  // A move while playing counts up: the play (its sound with it) starts again from there.
+  const [restart, setRestart] = useState(0)
   const head = useRef<Playhead>({ slideIndex, t: time })
   const duration = slide?.duration ?? 0
 
@@ -36,6 +39,7 @@ export function usePlayhead(slides: readonly Slide[], slideIndex: number) {
     const next = clampTime(t, duration)
     head.current = { slideIndex, t: next }
     setTime(next)
+    if (mode !== null) setRestart((n) => n + 1)
   }
 
   return {
@@ -44,9 +48,16 @@ export function usePlayhead(slides: readonly Slide[], slideIndex: number) {
     setTime,
     mode,
     setMode,
+    restart,
     duration,
     seek,
-    togglePlay: () => setMode((m) => (m === null ? 'slide' : null)),
-    togglePlayVideo: () => setMode((m) => (m === 'video' ? null : 'video')),
+    togglePlay: () => {
+      unlockSound()
+      setMode((m) => (m === null ? 'slide' : null))
+    },
+    togglePlayVideo: () => {
+      unlockSound()
+      setMode((m) => (m === 'video' ? null : 'video'))
+    },
   }
 }

@@ -18,7 +18,7 @@ export function usePreviewFrame(
   frame: LiveFrame,
   slide: Slide | undefined,
 ) {
-  const { head, time, mode, setTime, setMode } = playhead
+  const { head, time, mode, restart, setTime, setMode } = playhead
   // The latest props for the frame loop, without restarting it.
   const live = useRef(frame)
   live.current = frame
@@ -29,10 +29,12 @@ export function usePreviewFrame(
   useTransitionMedia(frame.shown.composition, frame.slideIndex, frame.size, requestDraw)
 
   const { shown, slideIndex, size } = frame
+  // While playing, the play loop draws every frame: a second draw for each `time` it sets would
+  // double the work of every frame.
   useEffect(() => {
-    if (fonts === 'ready') requestDraw()
+    if (fonts === 'ready' && mode === null) requestDraw()
   }, [fonts, shown, slideIndex, media.media, time, mode, size, requestDraw])
-  usePlayLoop({ mode, ready: fonts === 'ready', head, live, draw, setTime, setMode })
+  usePlayLoop({ mode, ready: fonts === 'ready', restart, head, live, draw, setTime, setMode })
 
   return { fonts, media }
 }
