@@ -4,7 +4,7 @@ import {
   isNarrated,
   musicTrackUrl,
   spokenText,
-  uploadUrl,
+  userAudioUrl,
 } from '@storyreel/core'
 import type { Composition, Music, VoiceId } from '@storyreel/core'
 import type { Playhead, PlayMode } from '@storyreel/render/browser'
@@ -67,7 +67,7 @@ function narrationBuffer(text: string, voice: VoiceId): Promise<AudioBuffer> {
 }
 
 function musicBuffer(music: Music): Promise<AudioBuffer> {
-  const url = isBuiltInTrack(music.track) ? musicTrackUrl(music.track) : uploadUrl(music.track)
+  const url = isBuiltInTrack(music.track) ? musicTrackUrl(music.track) : userAudioUrl(music.track)
   return cachedBuffer(`music:${music.track}`, async () => (await fetchBlob(url)).arrayBuffer())
 }
 
