@@ -132,11 +132,12 @@ async function detectRows(rgb: Uint8Array, timeoutMs: number): Promise<Float32Ar
 export async function detectSubjects(
   file: string,
   size: { width: number; height: number },
-  timeoutMs = DETECT_TIMEOUT_MS,
+  opts: { timeoutMs?: number; minScore?: number } = {},
 ): Promise<Subject[]> {
   const rgb = await letterboxed(file)
   try {
-    return subjectsFrom(await detectRows(rgb, timeoutMs), size, DETECTOR_SIDE)
+    const rows = await detectRows(rgb, opts.timeoutMs ?? DETECT_TIMEOUT_MS)
+    return subjectsFrom(rows, size, DETECTOR_SIDE, opts.minScore)
   } catch {
     return []
   }
