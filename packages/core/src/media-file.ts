@@ -50,6 +50,14 @@ export const ImageDescriptionSchema = z.object({
   duration: z.number().positive().nullable(),
   /** Up to five colours, most common first, as #rrggbb. */
   dominantColors: z.array(z.string()),
+  /**
+   * The share of the picture each everyday colour name covers ('orange', 'grey'...), most
+   * common first, 1 % or more; absent from descriptions made before it was measured.
+   */
+  colourShares: z
+    .array(z.object({ name: z.string().max(20), share: z.number().min(0).max(1) }))
+    .max(16)
+    .optional(),
   /** Mean luma, 0 (black) to 1 (white). */
   brightness: z.number().min(0).max(1),
   /** Edge energy, 0 (flat) to 1 (very detailed). */

@@ -7,7 +7,7 @@ import {
   type Subject,
 } from '@storyreel/core'
 import { clipStill, probeMedia, scaleToRgb, type MediaTools } from '@storyreel/render/server'
-import { analyzePixels, colourName, type PixelStats } from './analyze-pixels'
+import { analyzePixels, sayableColours, type PixelStats } from './analyze-pixels'
 import { detectSubjects } from './detect/detector'
 
 /**
@@ -68,7 +68,7 @@ function orientation(width: number, height: number): ImageDescription['orientati
 
 function summary(kind: MediaKind, shape: string, stats: PixelStats, words: string): string {
   const light = stats.brightness > 0.65 ? 'bright' : stats.brightness < 0.35 ? 'dark' : 'softly lit'
-  const colours = [...new Set(stats.dominantColors.map(colourName))].slice(0, 2).join(' and ')
+  const colours = sayableColours(stats).slice(0, 2).join(' and ') || 'mixed'
   const detail =
     stats.sharpness > 0.5 ? 'richly detailed' : stats.sharpness < 0.15 ? 'smooth' : 'clear'
   const shows = words ? ` of ${words}` : ''
@@ -94,6 +94,7 @@ export async function describeMedia(
     orientation: shape,
     duration,
     dominantColors: stats.dominantColors,
+    colourShares: stats.colourShares,
     brightness: Math.round(stats.brightness * 1000) / 1000,
     sharpness: Math.round(stats.sharpness * 1000) / 1000,
     focus: stats.focus,

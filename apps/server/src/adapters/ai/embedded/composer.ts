@@ -16,7 +16,7 @@ import {
   type SlidePlan,
 } from './compose/effects-for'
 import { orderMedia } from './compose/ordering'
-import { captionOf, storySentences, titleOf } from './compose/suggestion'
+import { captionOf, storyPieces, titleOf } from './compose/suggestion'
 import { baseSeconds, slideSeconds } from './compose/timing'
 import { detectTone, TONE_STYLES } from './compose/tone'
 import { moodsOf, narrationLines } from './narration-lines'
@@ -48,7 +48,7 @@ export function compose(
   const tone = detectTone(suggestion, moodsOf(descriptions))
   const style = TONE_STYLES[tone]
   const ordered = orderMedia(descriptions)
-  const sentences = storySentences(suggestion)
+  const sentences = storyPieces(suggestion, ordered.length)
   const spoken = narrationLines(ordered, suggestion, tone)
   const count = ordered.length
   const slides: Slide[] = ordered.map((d, index) => {

@@ -21,13 +21,17 @@ describe('the offline detector, on real photographs', () => {
     ['motorcycle.jpg', 'a motorcycle', 'motorcycle'],
     ['kite.jpg', 'a kite', 'kite'],
     ['evening-glow.jpg', 'three boats', 'boat'],
-  ])('names what %s shows: %s', async (name, words, label) => {
-    const d = await describePhoto(name)
-    expect(ImageDescriptionSchema.parse(d)).toEqual(d)
-    expect(d.subject).toBe(words)
-    expect(d.subjects![0]!.label).toBe(label)
-    expect(d.summary).toContain(`of ${words}`)
-  }, 60_000)
+  ])(
+    'names what %s shows: %s',
+    async (name, words, label) => {
+      const d = await describePhoto(name)
+      expect(ImageDescriptionSchema.parse(d)).toEqual(d)
+      expect(d.subject).toBe(words)
+      expect(d.subjects![0]!.label).toBe(label)
+      expect(d.summary).toContain(`of ${words}`)
+    },
+    60_000,
+  )
 
   it('puts each box where the thing is', async () => {
     // The kite flies right of centre, a little above the middle; it is small.
