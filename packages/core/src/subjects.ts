@@ -139,3 +139,16 @@ export function unionBox(subjects: readonly Subject[]): Box | null {
   const y1 = Math.max(...subjects.map((s) => s.box.y + s.box.height))
   return { x: x0, y: y0, width: x1 - x0, height: y1 - y0 }
 }
+
+/** Subjects this close to the most confident one's score are as much the picture's subject. */
+const MAIN_SUBJECT_SHARE = 0.8
+
+/**
+ * The box of what the picture is of: the most confident subject's, grown to hold the others
+ * found about as surely (three boats, a person and their dog); null without subjects.
+ */
+export function mainSubjectBox(subjects: readonly Subject[] | undefined): Box | null {
+  if (!subjects || subjects.length === 0) return null
+  const best = Math.max(...subjects.map((s) => s.score))
+  return unionBox(subjects.filter((s) => s.score >= best * MAIN_SUBJECT_SHARE))
+}

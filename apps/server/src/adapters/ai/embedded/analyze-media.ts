@@ -1,5 +1,6 @@
 import sharp from 'sharp'
 import {
+  mainSubjectBox,
   subjectWords,
   UPLOAD_RULES,
   type ImageDescription,
@@ -61,6 +62,8 @@ async function analyzeVideo(file: string, tools: MediaTools) {
   return { width, height, duration, stats: analyzePixels(frame, w, h), subjects: [] as Subject[] }
 }
 
+const round1 = (v: number) => Math.round(v * 10) / 10
+
 function orientation(width: number, height: number): ImageDescription['orientation'] {
   if (Math.abs(width - height) / Math.max(width, height) < 0.05) return 'square'
   return width > height ? 'landscape' : 'portrait'
@@ -86,6 +89,11 @@ export async function describeMedia(
     kind === 'video' ? await analyzeVideo(file, tools) : await analyzeImage(file)
   const shape = orientation(width, height)
   const words = subjectWords(subjects)
+  const main = mainSubjectBox(subjects)
+  // A found subject is where the camera looks: the crop, the zoom and the pan centre on it.
+  const focus = main
+    ? { x: round1(main.x + main.width / 2), y: round1(main.y + main.height / 2) }
+    : stats.focus
   return {
     filename,
     kind,
@@ -97,7 +105,7 @@ export async function describeMedia(
     colourShares: stats.colourShares,
     brightness: Math.round(stats.brightness * 1000) / 1000,
     sharpness: Math.round(stats.sharpness * 1000) / 1000,
-    focus: stats.focus,
+    focus,
     summary: summary(kind, shape, stats, words),
     calmRegion: stats.calmRegion,
     ...(subjects.length > 0 && { subject: words, subjects }),

@@ -2,6 +2,8 @@ import {
   ANIMATED_TEXT_DEFAULTS,
   DEFAULT_TRANSITION,
   FONTS,
+  mainSubjectBox,
+  subjectWords,
   VIGNETTE_DEFAULTS,
   type Effect,
   type Framing,
@@ -25,10 +27,28 @@ export type Camera = 'zoom' | 'pan' | null
  */
 const PANORAMA = 1.4
 
-/** Pictures pan or zoom (one camera a slide); clips move on their own. */
+/**
+ * Pictures pan or zoom (one camera a slide); clips move on their own. A panorama pans across,
+ * unless something was found in it: then the camera stays on that, and zooms.
+ */
 export function cameraFor(d: ImageDescription, movie: Movie): Camera {
   if (d.kind === 'video') return null
+  if (mainSubjectBox(d.subjects)) return 'zoom'
   return d.width / d.height >= PANORAMA * (movie.width / movie.height) ? 'pan' : 'zoom'
+}
+
+/**
+ * The most the camera may zoom, percent over cover, and still show the whole of the picture's
+ * main subject (the window shrinks as it zooms, centred on the subject); Infinity without one.
+ */
+function subjectZoomLimit(d: ImageDescription, movie: Movie): number {
+  const box = mainSubjectBox(d.subjects)
+  if (!box) return Infinity
+  const cover = Math.max(movie.width / d.width, movie.height / d.height)
+  const windowX = (100 * movie.width) / cover / d.width
+  const windowY = (100 * movie.height) / cover / d.height
+  const fits = Math.min(windowX / Math.max(box.width, 1), windowY / Math.max(box.height, 1))
+  return Math.floor((fits - 1) * 100)
 }
 
 /** Everything effectsFor needs to know about one slide. */
@@ -108,10 +128,18 @@ function zoom(plan: SlidePlan): Effect {
   const cover = Math.max(movie.width / d.width, movie.height / d.height)
   const sharpLimit = Math.max(ZOOM_MIN, Math.floor((SOFT_MAGNIFICATION / cover - 1) * 100))
   const wanted = Math.min(ZOOM_MAX, Math.max(ZOOM_MIN, plan.style.zoomPerSecond * plan.duration))
-  const travel = Math.round(Math.min(wanted, sharpLimit))
-  const where = whereIs(d.focus)
+  // A subject that fills the frame is still given the least zoom: a still picture looks dead.
+  const subjectLimit = Math.max(ZOOM_MIN, subjectZoomLimit(d, movie))
+  const travel = Math.round(Math.min(wanted, sharpLimit, subjectLimit))
+  const subject = subjectWords(d.subjects ?? [])
+  const where = subject ? `on ${subject} ${whereIs(d.focus)}` : `on the detail ${whereIs(d.focus)}`
   const speed = plan.style.zoomPerSecond >= 5 ? 'Briskly' : 'Slowly'
-  const small = travel < wanted ? '; kept short, since the picture is small for the frame' : ''
+  const small =
+    travel >= wanted
+      ? ''
+      : sharpLimit <= subjectLimit
+        ? '; kept short, since the picture is small for the frame'
+        : '; kept short, so the subject stays whole'
   return {
     name: 'zoom',
     params: {
@@ -122,8 +150,8 @@ function zoom(plan: SlidePlan): Effect {
     },
     source: 'AI',
     description: zoomIn
-      ? `${speed} closes in on the detail ${where}${small}`
-      : `${speed} pulls back from the detail ${where}${small}`,
+      ? `${speed} closes in ${where}${small}`
+      : `${speed} pulls back, centred ${where}${small}`,
   }
 }
 

@@ -97,7 +97,8 @@ async function letterboxed(file: string) {
   if (info.width !== DETECTOR_SIDE || info.height !== DETECTOR_SIDE || info.channels !== 3) {
     throw new Error('unexpected letterbox shape')
   }
-  return new Uint8Array(data.buffer, data.byteOffset, data.length)
+  // A copy of its own, so that handing it to the thread moves no one else's memory.
+  return new Uint8Array(data)
 }
 
 async function detectRows(rgb: Uint8Array, timeoutMs: number): Promise<Float32Array> {
@@ -113,7 +114,7 @@ async function detectRows(rgb: Uint8Array, timeoutMs: number): Promise<Float32Ar
       }, timeoutMs)
       d.pending.set(id, { resolve, reject })
       d.ready.then(
-        () => d.thread.postMessage({ id, rgb } satisfies DetectRequest, [rgb.buffer]),
+        () => d.thread.postMessage({ id, rgb } satisfies DetectRequest, [rgb.buffer as ArrayBuffer]),
         reject,
       )
     })
