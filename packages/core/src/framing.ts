@@ -25,6 +25,9 @@ export const SUBJECT_REACH = { image: 0.25, video: 1 / 3 } as const
  */
 export const CALM_BAND_ACROSS = 0.9
 
+/** The share of a detected subject's box a cover crop may cut from either side. */
+export const BOX_SLACK = 0.05
+
 /** Start and end of the subject along the cropped axis, 0..1, less a calm band at either end. */
 function subjectSpan(
   focus: number,
@@ -69,8 +72,13 @@ export function chooseFraming(
   // The crop is centred on the focus as far as the picture goes, as the camera's is.
   const start = Math.min(Math.max(focus - kept / 2, 0), 1 - kept)
   const box = mainSubjectBox(description.subjects)
+  // A detector's box is loose around the thing: a crop may shave a little of it.
+  const slack = box ? (BOX_SLACK * (tall ? box.height : box.width)) / 100 : 0
   const [subjectStart, subjectEnd] = box
-    ? [(tall ? box.y : box.x) / 100, (tall ? box.y + box.height : box.x + box.width) / 100]
+    ? [
+        (tall ? box.y : box.x) / 100 + slack,
+        (tall ? box.y + box.height : box.x + box.width) / 100 - slack,
+      ]
     : subjectSpan(focus, reach, description.calmRegion, tall)
   // A hair of tolerance, so rounding never turns an exact fit into a cut.
   const keepsSubject = subjectStart >= start - 1e-9 && subjectEnd <= start + kept + 1e-9

@@ -114,7 +114,8 @@ async function detectRows(rgb: Uint8Array, timeoutMs: number): Promise<Float32Ar
       }, timeoutMs)
       d.pending.set(id, { resolve, reject })
       d.ready.then(
-        () => d.thread.postMessage({ id, rgb } satisfies DetectRequest, [rgb.buffer as ArrayBuffer]),
+        () =>
+          d.thread.postMessage({ id, rgb } satisfies DetectRequest, [rgb.buffer as ArrayBuffer]),
         reject,
       )
     })
