@@ -14,6 +14,7 @@ import {
   oneLineFontSize,
   placeText,
   type Movie,
+  SUBJECT_COVER_SHARE,
   type TextPlacement,
   type TextRole,
 } from './text-placement'
@@ -223,20 +224,38 @@ interface Placed {
   place: TextPlacement
 }
 
+/**
+ * Smaller sizes a text may take, fractions of its own, when at its size it would hide more of a
+ * subject filling the frame than SUBJECT_COVER_SHARE wherever it went (a face, a cat up close).
+ */
+const SHRINKS = [0.85, 0.7]
+
 function placed(plan: SlidePlan): Placed | null {
   if (!plan.text) return null
   const { text: words, role, start } = plan.text
-  const fontSize = role === 'title' ? titleSize(words, plan.style, plan.movie) : CAPTION_SIZE
-  const place = placeText({
-    text: words,
-    fontSize,
+  const size = role === 'title' ? titleSize(words, plan.style, plan.movie) : CAPTION_SIZE
+  const at = (fontSize: number) => ({
+    words,
     role,
-    description: plan.description,
-    framing: plan.framing,
-    movie: plan.movie,
-    style: plan.style,
+    start,
+    fontSize,
+    place: placeText({
+      text: words,
+      fontSize,
+      role,
+      description: plan.description,
+      framing: plan.framing,
+      movie: plan.movie,
+      style: plan.style,
+    }),
   })
-  return { words, role, start, fontSize, place }
+  let best = at(size)
+  for (const shrink of SHRINKS) {
+    if (best.place.subjectCover <= SUBJECT_COVER_SHARE) break
+    const smaller = at(Math.round(size * shrink))
+    if (smaller.place.subjectCover < best.place.subjectCover) best = smaller
+  }
+  return best
 }
 
 function text(plan: SlidePlan, placed: Placed): Effect {

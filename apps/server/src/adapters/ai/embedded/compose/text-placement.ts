@@ -175,6 +175,8 @@ export interface TextPlacement {
   border: { color: Color; width: number }
   /** Dark letters on a light ground. */
   dark: boolean
+  /** The share of the detected subjects' area on the frame the text covers (coveredShare). */
+  subjectCover: number
   /** Why it sits there in that colour, for the effect's description. */
   reason: string
 }
@@ -278,6 +280,7 @@ export function placeText(opts: {
     color,
     border,
     dark,
+    subjectCover: coveredShare(textRect(x, y, block), subjects),
     reason: `${placed}, ${contrast}`,
   }
 }
