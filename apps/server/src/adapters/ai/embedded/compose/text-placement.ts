@@ -241,7 +241,6 @@ export function placeText(opts: {
       ? calmY
       : leastCovering(x, block, subjects, [calmY, ...otherRows(block)])
   const region = y === calmY ? onCalm : null
-  const target = region ?? fallback
   const luma = region ? (calm?.luma ?? d.brightness) : d.brightness
 
   let color: Color
