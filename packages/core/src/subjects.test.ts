@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { ImageDescriptionSchema } from './media-file'
-import { countedThing, DETECTABLE_THINGS, subjectWords, unionBox, type Subject } from './subjects'
+import {
+  countedThing,
+  DETECTABLE_THINGS,
+  mainSubjectBox,
+  subjectNames,
+  subjectWords,
+  unionBox,
+  type Subject,
+} from './subjects'
 
 const subject = (label: string, score: number, x = 10): Subject => ({
   label,
@@ -65,5 +73,25 @@ describe('ImageDescriptionSchema', () => {
     expect(ImageDescriptionSchema.parse(withCat)).toEqual(withCat)
     const outside = { ...withCat, subjects: [{ ...subject('cat', 0.5), score: 2 }] }
     expect(ImageDescriptionSchema.safeParse(outside).success).toBe(false)
+  })
+})
+
+describe('subjectNames and mainSubjectBox', () => {
+  it('gives the words a story may name a subject by', () => {
+    expect(subjectNames([subject('motorcycle', 0.6)])).toEqual(
+      expect.arrayContaining(['motorcycle', 'motorcycles', 'bike']),
+    )
+    expect(subjectNames([subject('pair of skis', 0.6)])).toEqual(['skis', 'ski', 'skiing'])
+    expect(subjectNames(undefined)).toEqual([])
+  })
+
+  it('holds the best subject and those found about as surely', () => {
+    const box = mainSubjectBox([
+      subject('cat', 0.6, 10),
+      subject('dog', 0.5, 60),
+      subject('cup', 0.3, 80),
+    ])
+    expect(box).toEqual({ x: 10, y: 10, width: 70, height: 30 })
+    expect(mainSubjectBox([])).toBeNull()
   })
 })

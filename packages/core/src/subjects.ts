@@ -16,11 +16,29 @@ export const SubjectSchema = z.object({
 })
 export type Subject = z.infer<typeof SubjectSchema>
 
+/** The words whose matching a story and a picture mean most: people, pets, rides, food. */
+const ALSO: Record<string, string[]> = {
+  person: ['man', 'woman', 'child', 'kid', 'kids', 'friend', 'friends', 'family', 'me', 'us'],
+  bicycle: ['bike', 'bikes', 'cycling'],
+  motorcycle: ['bike', 'bikes', 'motorbike'],
+  car: ['drive', 'road'],
+  boat: ['sailing', 'boating'],
+  cat: ['kitten', 'kitty'],
+  dog: ['puppy', 'doggy'],
+  cup: ['coffee', 'tea', 'mug'],
+  'wine glass': ['wine'],
+  cake: ['birthday'],
+  pizza: ['dinner'],
+  surfboard: ['surf', 'surfing'],
+  'pair of skis': ['ski', 'skiing'],
+}
+
 /**
  * The things the detector knows (COCO's 80 classes, in the model's class order), each as a
- * person says one of them and several: 'person' is 'a person' and 'two people'.
+ * person says one of them and several: 'person' is 'a person' and 'two people'; and, for some,
+ * other words a person's story may use for them ('bike' for a motorcycle, 'coffee' for a cup).
  */
-export const DETECTABLE_THINGS: readonly { one: string; many: string }[] = [
+export const DETECTABLE_THINGS: readonly { one: string; many: string; also: string[] }[] = [
   ['person', 'people'],
   ['bicycle', 'bicycles'],
   ['car', 'cars'],
@@ -101,7 +119,19 @@ export const DETECTABLE_THINGS: readonly { one: string; many: string }[] = [
   ['teddy bear', 'teddy bears'],
   ['hair dryer', 'hair dryers'],
   ['toothbrush', 'toothbrushes'],
-].map(([one, many]) => ({ one: one!, many: many! }))
+].map(([one, many]) => ({ one: one!, many: many!, also: ALSO[one!] ?? [] }))
+
+/** Every word that may name a found subject in a story: its names and ALSO's, lower case. */
+export function subjectNames(subjects: readonly Subject[] | undefined): string[] {
+  return [
+    ...new Set(
+      (subjects ?? []).flatMap((s) => {
+        const thing = DETECTABLE_THINGS.find((t) => t.one === s.label)
+        return thing ? [...thing.one.split(' '), ...thing.many.split(' '), ...thing.also] : []
+      }),
+    ),
+  ].filter((w) => !['pair', 'pairs', 'of'].includes(w))
+}
 
 const NUMBERS = ['', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine']
 

@@ -1,4 +1,4 @@
-import { MAX_NARRATION_CHARS, type ImageDescription } from '@storyreel/core'
+import { MAX_NARRATION_CHARS, subjectNames, type ImageDescription } from '@storyreel/core'
 import { sayableColours } from './analyze-pixels'
 import { sayable, storyPieces, storyTopic } from './compose/suggestion'
 import { fitNarration, narrationCapSeconds } from './compose/timing'
@@ -195,7 +195,7 @@ export function narrationLines(
   tone: Tone = detectTone(suggestion, moodsOf(descriptions)),
 ): string[] {
   const count = descriptions.length
-  const own = storyPieces(suggestion, count)
+  const own = storyPlan(descriptions, suggestion)
   const topic = storyTopic(suggestion)
   const cap = narrationCapSeconds(count)
   // Counts the slides said by describedLine, so that neighbours among them vary their wording.
@@ -212,6 +212,18 @@ export function narrationLines(
           : describedLine(d, ++described, tone, topic))
     return fitNarration(line, cap).slice(0, MAX_NARRATION_CHARS)
   })
+}
+
+/**
+ * The person's words on each slide (storyPieces), placed knowing what each picture shows: the
+ * narration says them and the captions show them, on the same slides.
+ */
+export function storyPlan(descriptions: ImageDescription[], suggestion: string) {
+  return storyPieces(
+    suggestion,
+    descriptions.length,
+    descriptions.map((d) => subjectNames(d.subjects)),
+  )
 }
 
 /** The moods a vision model saw in the pictures (AI describe); none from the local analysis. */

@@ -135,17 +135,38 @@ function clausesOf(sentence: string): string[] {
  * What the person's words say on each of `count` slides, null where they say nothing: the
  * story's sentences, cut into clauses when there are fewer sentences than slides, spread from
  * the first slide to the last (an opening, a middle and an ending) rather than bunched at the
- * start. More sentences than slides: one a slide, in order, as many as there are slides.
+ * start. A piece after the first that names what a slide shows (`shows`: the words for each
+ * slide's subjects) goes to that slide when the order allows ("then the bike" over the
+ * motorcycle). More sentences than slides: one a slide, in order, as many as there are slides.
  */
-export function storyPieces(suggestion: string, count: number): (string | null)[] {
+export function storyPieces(
+  suggestion: string,
+  count: number,
+  shows: readonly (readonly string[])[] = [],
+): (string | null)[] {
   const sentences = storySentences(suggestion)
   const clauses = sentences.flatMap(clausesOf)
   const pieces = clauses.length <= count ? clauses : sentences
-  const placed: (string | null)[] = Array.from({ length: count }, () => null)
   if (pieces.length >= count) return pieces.slice(0, count)
+  const placed: (string | null)[] = Array.from({ length: count }, () => null)
+  let previous = -1
   pieces.forEach((piece, i) => {
-    const at = pieces.length === 1 ? 0 : Math.round((i * (count - 1)) / (pieces.length - 1))
+    const spread = pieces.length === 1 ? 0 : Math.round((i * (count - 1)) / (pieces.length - 1))
+    // Room is left for the pieces still to come, one slide each.
+    const lo = previous + 1
+    const hi = count - (pieces.length - i)
+    const words = new Set(piece.toLowerCase().match(/[\p{L}]+/gu) ?? [])
+    const naming = Array.from({ length: hi - lo + 1 }, (_, k) => lo + k).filter((j) =>
+      (shows[j] ?? []).some((w) => words.has(w)),
+    )
+    const at =
+      i === 0
+        ? 0
+        : naming.length > 0
+          ? naming.reduce((a, b) => (Math.abs(b - spread) < Math.abs(a - spread) ? b : a))
+          : Math.min(hi, Math.max(lo, spread))
     placed[at] = piece
+    previous = at
   })
   return placed
 }

@@ -326,9 +326,19 @@ export function textRect(x: number, y: number, block: { width: number; height: n
   }
 }
 
-/** The detected subjects' boxes as the frame shows them at zoom 1 (parts outside it dropped). */
+/** A person's head is about this share of their box, from its top. */
+const HEAD_SHARE = 0.25
+
+/**
+ * The detected subjects' boxes as the frame shows them at zoom 1 (parts outside it dropped). A
+ * person's head counts twice (its box once more): text over a face hides more than over a coat.
+ */
 export function subjectsOnFrame(d: ImageDescription, framing: Framing, movie: Movie): Rect[] {
-  return (d.subjects ?? []).flatMap((s) => regionOnFrame(s.box, d, framing, movie, 0) ?? [])
+  return (d.subjects ?? []).flatMap((s) => {
+    const head = { ...s.box, height: s.box.height * HEAD_SHARE }
+    const boxes = s.label === 'person' ? [s.box, head] : [s.box]
+    return boxes.flatMap((box) => regionOnFrame(box, d, framing, movie, 0) ?? [])
+  })
 }
 
 const overlap = (a: Rect, b: Rect) =>
