@@ -44,8 +44,6 @@ function stop(d: Detector, why: Error) {
 function detectorThread(): Detector {
   if (detector) return detector
   const thread = startTsThread(new URL('./detect-thread.ts', import.meta.url))
-  // Idle, it must not keep a finished process (a test, a bench, a CLI) alive.
-  thread.unref()
   const pending = new Map<number, Pending>()
   let loaded: () => void
   let notLoaded: (e: Error) => void
@@ -72,6 +70,9 @@ function detectorThread(): Detector {
   }
   thread.on('error', fail)
   thread.on('exit', (code) => fail(new Error(`detector thread exited with code ${code}`)))
+  // Idle, it must not keep a finished process (a test, a bench, a CLI) alive; after the
+  // listeners, since adding one refs the thread's port again.
+  thread.unref()
   detector = d
   return d
 }
