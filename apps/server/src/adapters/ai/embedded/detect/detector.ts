@@ -18,6 +18,13 @@ import {
  */
 export const DETECT_TIMEOUT_MS = 20_000
 
+/**
+ * The thread ends after this long without a picture, milliseconds: loaded, it holds about 180 MB
+ * (the WASM heap and the weights, measured), which an idle server should not keep; loading
+ * again takes 1.5-3.5 s.
+ */
+export const DETECTOR_IDLE_MS = 60_000
+
 interface Pending {
   resolve: (rows: Float32Array) => void
   reject: (e: Error) => void
@@ -27,6 +34,7 @@ interface Detector {
   thread: Worker
   ready: Promise<void>
   pending: Map<number, Pending>
+  idle?: NodeJS.Timeout
 }
 
 let detector: Detector | null = null
@@ -35,6 +43,7 @@ let nextId = 0
 /** Ends the thread and fails what it still had to do; the next picture starts a new one. */
 function stop(d: Detector, why: Error) {
   if (detector === d) detector = null
+  clearTimeout(d.idle)
   for (const p of d.pending.values()) p.reject(why)
   d.pending.clear()
   void d.thread.terminate()
@@ -104,6 +113,7 @@ async function letterboxed(file: string) {
 
 async function detectRows(rgb: Uint8Array, timeoutMs: number): Promise<Float32Array> {
   const d = detectorThread()
+  clearTimeout(d.idle)
   const id = nextId++
   let timer: NodeJS.Timeout | undefined
   try {
@@ -123,6 +133,9 @@ async function detectRows(rgb: Uint8Array, timeoutMs: number): Promise<Float32Ar
   } finally {
     clearTimeout(timer)
     d.pending.delete(id)
+    if (d.pending.size === 0 && detector === d) {
+      d.idle = setTimeout(() => stop(d, new Error('detector idle')), DETECTOR_IDLE_MS).unref()
+    }
   }
 }
 
