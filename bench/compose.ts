@@ -9,18 +9,21 @@ import { describeMedia } from '@storyreel/server/src/adapters/ai/embedded/analyz
 import { detectTone } from '@storyreel/server/src/adapters/ai/embedded/compose/tone'
 import { compose } from '@storyreel/server/src/adapters/ai/embedded/composer'
 import { mkdir } from 'node:fs/promises'
-import { join } from 'node:path'
+import { basename, join, resolve } from 'node:path'
 import sharp, { type OverlayOptions } from 'sharp'
 import { CLIP, composeMedia } from './compose-media'
 
 /**
  * bench/compose: the embedded composer as a viewer meets it. Five sets of photo-like pictures
- * (and a clip), each with a suggestion of its own tone and a format of its own, are described by
+ * (and a clip) and two of real photographs (bench/vision's), each with a suggestion of its own
+ * tone and a format of its own, are described by
  * the real analysis, composed, and drawn by the render engine at three instants of every slide, into one contact
  * sheet per set: out/compose-<set>.png. One summary line per set.
  */
 const OUT = new URL('./out/', import.meta.url).pathname
 const MEDIA = join(OUT, 'compose-media')
+/** bench/vision's real photographs, whose subjects the detector names. */
+const PHOTO = (name: string) => new URL(`./vision/photos/${name}`, import.meta.url).pathname
 
 const SETS: { name: string; ratio: Ratio; suggestion: string; files: string[] }[] = [
   {
@@ -54,6 +57,28 @@ const SETS: { name: string; ratio: Ratio; suggestion: string; files: string[] }[
     ratio: '9:16',
     suggestion: 'Happy birthday Mia! 🎉 What a party.',
     files: ['night-city.jpg', 'party-confetti.jpg', 'party-confetti-2.jpg', 'fireworks.jpg', CLIP],
+  },
+  {
+    name: 'photos-autumn-walk',
+    ratio: '9:16',
+    suggestion: 'A calm autumn walk by the lake, ending at night under the stars',
+    files: [
+      'cat.jpg',
+      'evening-glow.jpg',
+      'fallen-leaf.jpg',
+      'kite.jpg',
+      'coffee.jpg',
+      'path.jpg',
+      'summer-1am.jpg',
+    ].map(PHOTO),
+  },
+  {
+    name: 'photos-day-out',
+    ratio: '16:9',
+    suggestion: 'Our day out. Coffee first, then the bike, and a kite by the water.',
+    files: ['coffee.jpg', 'motorcycle.jpg', 'astronaut.jpg', 'kite.jpg', 'evening-glow.jpg'].map(
+      PHOTO,
+    ),
   },
 ]
 
@@ -98,7 +123,11 @@ function label(composition: Composition, index: number): Buffer {
   return Buffer.from(svg)
 }
 
-async function contactSheet(name: string, composition: Composition): Promise<string> {
+async function contactSheet(
+  name: string,
+  composition: Composition,
+  where: Map<string, string>,
+): Promise<string> {
   const { width, height } = composition.movieParams
   const thumbWidth = Math.round((THUMB_HEIGHT * width) / height)
   const tiles: OverlayOptions[] = []
@@ -110,7 +139,7 @@ async function contactSheet(name: string, composition: Composition): Promise<str
         composition,
         slideIndex: index,
         t: Math.round(slide.duration * f * 10) / 10,
-        resolveMedia: (file) => join(MEDIA, file),
+        resolveMedia: (file) => where.get(file)!,
         tools: DEFAULT_TOOLS,
       })
       tiles.push({
@@ -139,12 +168,13 @@ await mkdir(OUT, { recursive: true })
 await composeMedia(MEDIA)
 for (const set of SETS) {
   const descriptions: ImageDescription[] = []
-  for (const file of set.files) {
+  const where = new Map(set.files.map((f) => [basename(f), resolve(MEDIA, f)]))
+  for (const [file, path] of where) {
     const kind = file.endsWith('.mp4') ? 'video' : 'image'
-    descriptions.push(await describeMedia(join(MEDIA, file), file, kind, DEFAULT_TOOLS))
+    descriptions.push(await describeMedia(path, file, kind, DEFAULT_TOOLS))
   }
   const composition = compose(descriptions, set.suggestion, set.ratio)
-  const sheet = await contactSheet(set.name, composition)
+  const sheet = await contactSheet(set.name, composition, where)
   const order = composition.composition.map((s) => s.id).join(' > ')
   console.log(
     `compose ${set.name} (${set.ratio}): tone ${detectTone(set.suggestion)}, ${composition.composition.length} slides, ` +

@@ -1,4 +1,7 @@
 import { execFileSync } from 'node:child_process'
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { createCanvas } from '@napi-rs/canvas'
 
 /**
@@ -107,4 +110,12 @@ export function clipFile(name: string, seconds = 2, width = 320, height = 240): 
     'pipe:1',
   ])
   return new File([new Uint8Array(bytes)], name, { type: 'video/mp4' })
+}
+
+/** The bench's real photographs, named by hand in bench/vision/labels.json. */
+export const PHOTOS_DIR = fileURLToPath(new URL('../../../bench/vision/photos/', import.meta.url))
+
+/** One of the bench's real photographs as an upload. */
+export async function photoFile(name: string): Promise<File> {
+  return new File([await readFile(path.join(PHOTOS_DIR, name))], name, { type: 'image/jpeg' })
 }

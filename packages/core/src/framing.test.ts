@@ -103,3 +103,21 @@ describe('Slide.framing', () => {
     expect(SlideSchema.safeParse({ ...slide, framing: 'contain' }).success).toBe(false)
   })
 })
+
+describe('chooseFraming with detected subjects', () => {
+  const withSubject = (x: number, width: number) => ({
+    ...picture(3000, 1000, x + width / 2, 50),
+    subjects: [{ label: 'cat', score: 0.6, box: { x, y: 30, width, height: 40 } }],
+  })
+
+  it('covers a panorama in a vertical video when the crop on the subject holds its box', () => {
+    // A 9:16 crop keeps 18.75 % of a 3:1 picture's width.
+    expect(chooseFraming(withSubject(80, 18), PORTRAIT)).toBe('cover')
+    expect(chooseFraming(withSubject(0, 15), PORTRAIT)).toBe('cover')
+  })
+
+  it('fits when the subject is wider than the crop, and covers a wider crop', () => {
+    expect(chooseFraming(withSubject(40, 30), PORTRAIT)).toBe('fit')
+    expect(chooseFraming(withSubject(40, 30), LANDSCAPE)).toBe('cover')
+  })
+})

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { CalmRegion, ImageDescription } from './media-file'
+import { mainSubjectBox } from './subjects'
 
 /**
  * How a slide's picture meets a frame of another shape: `cover` fills the frame and crops the
@@ -24,6 +25,9 @@ export const SUBJECT_REACH = { image: 0.25, video: 1 / 3 } as const
  */
 export const CALM_BAND_ACROSS = 0.9
 
+/** The share of a detected subject's box a cover crop may cut from either side. */
+export const BOX_SLACK = 0.05
+
 /** Start and end of the subject along the cropped axis, 0..1, less a calm band at either end. */
 function subjectSpan(
   focus: number,
@@ -43,14 +47,18 @@ function subjectSpan(
 }
 
 /**
- * The framing that shows the subject whole: cover unless the focus-centred cover crop would
+ * The framing that shows the subject whole. A picture whose subjects were detected covers when
+ * the crop centred on them holds their box (mainSubjectBox), and fits otherwise. Without, cover unless the focus-centred cover crop would
  * cut what lies within SUBJECT_REACH of the focus (a portrait photo in a 16:9 video, a panorama
  * in 9:16), less any calm band across the picture, which holds no subject. A mild difference of
  * shape always covers; a strong one fits unless the subject sits so near the kept edge of the
  * picture, or is so cut short by a calm band, that the crop still holds all of it.
  */
 export function chooseFraming(
-  description: Pick<ImageDescription, 'width' | 'height' | 'focus' | 'kind' | 'calmRegion'>,
+  description: Pick<
+    ImageDescription,
+    'width' | 'height' | 'focus' | 'kind' | 'calmRegion' | 'subjects'
+  >,
   movie: { width: number; height: number },
 ): Framing {
   const media = description.width / description.height
@@ -63,7 +71,15 @@ export function chooseFraming(
   const reach = SUBJECT_REACH[description.kind]
   // The crop is centred on the focus as far as the picture goes, as the camera's is.
   const start = Math.min(Math.max(focus - kept / 2, 0), 1 - kept)
-  const [subjectStart, subjectEnd] = subjectSpan(focus, reach, description.calmRegion, tall)
+  const box = mainSubjectBox(description.subjects)
+  // A detector's box is loose around the thing: a crop may shave a little of it.
+  const slack = box ? (BOX_SLACK * (tall ? box.height : box.width)) / 100 : 0
+  const [subjectStart, subjectEnd] = box
+    ? [
+        (tall ? box.y : box.x) / 100 + slack,
+        (tall ? box.y + box.height : box.x + box.width) / 100 - slack,
+      ]
+    : subjectSpan(focus, reach, description.calmRegion, tall)
   // A hair of tolerance, so rounding never turns an exact fit into a cut.
   const keepsSubject = subjectStart >= start - 1e-9 && subjectEnd <= start + kept + 1e-9
   return keepsSubject ? 'cover' : 'fit'

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { SubjectSchema } from './subjects'
 
 export const MediaKindSchema = z.enum(['image', 'video'])
 export type MediaKind = z.infer<typeof MediaKindSchema>
@@ -49,6 +50,14 @@ export const ImageDescriptionSchema = z.object({
   duration: z.number().positive().nullable(),
   /** Up to five colours, most common first, as #rrggbb. */
   dominantColors: z.array(z.string()),
+  /**
+   * The share of the picture each everyday colour name covers ('orange', 'grey'...), most
+   * common first, 1 % or more; absent from descriptions made before it was measured.
+   */
+  colourShares: z
+    .array(z.object({ name: z.string().max(20), share: z.number().min(0).max(1) }))
+    .max(16)
+    .optional(),
   /** Mean luma, 0 (black) to 1 (white). */
   brightness: z.number().min(0).max(1),
   /** Edge energy, 0 (flat) to 1 (very detailed). */
@@ -57,8 +66,16 @@ export const ImageDescriptionSchema = z.object({
   focus: z.object({ x: z.number().min(0).max(100), y: z.number().min(0).max(100) }),
   /** A short sentence about the file, for the composer and the narration. */
   summary: z.string(),
-  /** What the picture shows, in a few words; a vision model's (AI describe only). */
+  /**
+   * What the picture shows, in a few words: a vision model's (AI describe), or the offline
+   * detector's subjects said as a person would ("two boats", subjectWords).
+   */
   subject: z.string().max(200).optional(),
+  /**
+   * The things the offline detector found, most confident first; absent when it did not look
+   * (a clip, a description made before it) or found nothing.
+   */
+  subjects: z.array(SubjectSchema).max(20).optional(),
   /** Its mood in a word or two, e.g. 'calm', 'festive'; a vision model's (AI describe only). */
   mood: z.string().max(100).optional(),
   /** Where a caption can sit without covering the subject: see CalmRegionSchema. */

@@ -99,9 +99,12 @@ function fileFacts(d: ImageDescription) {
     seconds: d.duration,
     summary: d.summary,
     subject: d.subject,
+    // What the offline detector found and where, percent of the picture: text and crops avoid it.
+    subjects: d.subjects?.map(({ label, box }) => ({ label, box })),
     mood: d.mood,
     brightness: d.brightness,
     colours: d.dominantColors,
+    colourShares: d.colourShares,
     focus: d.focus,
     calmRegion: d.calmRegion,
   }

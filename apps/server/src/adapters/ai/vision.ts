@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { CalmRegion, ImageDescription } from '@storyreel/core'
+import { subjectWords, type CalmRegion, type ImageDescription } from '@storyreel/core'
 import type { ChatMessage } from './chat'
 
 /** What the vision model answers about one picture. */
@@ -32,17 +32,27 @@ export function visionMessages(
     `It is a ${local.orientation} ${local.kind === 'video' ? 'frame of a video clip' : 'picture'}, ` +
     `${local.width}x${local.height} pixels.`
   const idea = suggestion.trim() ? `The video is about: ${suggestion.trim()}\n` : ''
+  const found = local.subjects?.length
+    ? `\nAn object detector found ${subjectWords(local.subjects)}: ${local.subjects
+        .map(
+          ({ label, box }) =>
+            `${label} at x ${box.x}-${round(box.x + box.width)} %, y ${box.y}-${round(box.y + box.height)} %`,
+        )
+        .join('; ')}.`
+    : ''
   return [
     { role: 'system', content: INSTRUCTIONS },
     {
       role: 'user',
       content: [
-        { type: 'text', text: `${idea}${facts}` },
+        { type: 'text', text: `${idea}${facts}${found}` },
         { type: 'image_url', image_url: { url: jpegUrl, detail: 'low' } },
       ],
     },
   ]
 }
+
+const round = (v: number) => Math.round(v * 10) / 10
 
 const clamp = (v: number, min: number, max: number) => Math.min(max, Math.max(min, v))
 /** A region smaller than this (percent of a side) has no room for a line of text. */

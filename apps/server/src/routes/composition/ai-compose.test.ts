@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { CompositionSchema, compositionApi, mediaApi, type ImageDescription } from '@storyreel/core'
 import { signUp, type ApiClient } from '../../../test/client'
-import { formWith, pictureFile } from '../../../test/media-fixtures'
+import { formWith, photoFile, pictureFile } from '../../../test/media-fixtures'
 import {
   chatAnswer,
   QUOTA_EXHAUSTED,
@@ -64,6 +64,21 @@ describe('compose with a chat model', () => {
     expect(JSON.stringify(format.json_schema.schema)).toContain(
       JSON.stringify(ds.map((d) => d.filename)),
     )
+  })
+
+  it('tells the model what each picture shows and where: the detector’s subjects', async () => {
+    const { client } = await signUp(server)
+    const form = formWith([await photoFile('kite.jpg'), pictureFile('p.png')])
+    const ds = (await client.call(mediaApi.describe, { body: form })).data.descriptions
+    fake.reset()
+    await composeWith(client, ds)
+    const [call] = fake.requests
+    const user = (call!.body.messages as { content: string }[])[1]!
+    const files = (
+      JSON.parse(user.content) as { files: { subject?: string; subjects?: unknown[] }[] }
+    ).files
+    expect(files[0]).toMatchObject({ subjects: [{ label: 'kite' }] })
+    expect(files[1]!.subjects).toBeUndefined()
   })
 
   it('repairs what it can: a zoom out of range clamped, an unknown effect dropped', async () => {

@@ -4,7 +4,7 @@ import { mediaApi } from '@storyreel/core'
 import type { GenerateImagesBody, PlanType } from '@storyreel/core'
 import { users } from '../../db/schema'
 import { signUp } from '../../../test/client'
-import { clipFile, formWith, pictureFile } from '../../../test/media-fixtures'
+import { clipFile, formWith, photoFile, pictureFile } from '../../../test/media-fixtures'
 import {
   openAiErrorAnswer,
   PICTURE_NOTES,
@@ -72,6 +72,21 @@ describe('describe with a vision model', () => {
       // Small: a 512 px JPEG.
       expect(image.image_url.url.length).toBeLessThan(200_000)
     }
+  })
+
+  it('tells the model what the offline detector found, and where', async () => {
+    const { client } = await userOn(server)
+    const form = formWith([await photoFile('cat.jpg')], { suggestion: 'Our cat' })
+    const res = await client.call(mediaApi.describe, { body: form })
+    expect(res.status).toBe(200)
+    // The model's words name the subject; the detector's boxes stay.
+    expect(res.data.descriptions[0]).toMatchObject({
+      subject: PICTURE_NOTES.subject,
+      subjects: [{ label: 'cat' }],
+    })
+    const [call] = fake.requests.filter((r) => r.endpoint === 'chat')
+    const user = (call!.body.messages as { content: [{ text: string }] }[])[1]!
+    expect(user.content[0].text).toMatch(/object detector found a cat: cat at x \d/)
   })
 
   it('describes stored files the same way', async () => {

@@ -4,7 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { UPLOAD_RULES, authApi, mediaApi, uploadUrl } from '@storyreel/core'
 import { apiClient, signUp } from '../../../test/client'
 import { bytesOf, fileOf } from '../../../test/crafted-media'
-import { clipFile, formWith, pictureFile, withExifOrientation } from '../../../test/media-fixtures'
+import {
+  clipFile,
+  formWith,
+  photoFile,
+  pictureFile,
+  withExifOrientation,
+} from '../../../test/media-fixtures'
 import { startTestServer, type TestServer } from '../../../test/test-server'
 
 let server: TestServer
@@ -93,6 +99,24 @@ describe('uploads and analysis', () => {
     expect(d.dominantColors.length).toBeGreaterThan(1)
     expect(d.summary).toMatch(/video clip/)
     expect(d.mediaFile).toMatchObject({ type: 'video', videoPath: d.mediaFile?.path })
+  })
+
+  it('names what real photographs show, and where, and keeps them to their owner', async () => {
+    const { client } = await signUp(server)
+    const res = await client.call(mediaApi.describe, {
+      body: formWith([await photoFile('cat.jpg'), await photoFile('path.jpg')]),
+    })
+    expect(res.status).toBe(200)
+    const [cat, path] = res.data.descriptions
+    expect(cat!.subject).toBe('a cat')
+    expect(cat!.subjects![0]).toMatchObject({ label: 'cat' })
+    expect(cat!.subjects![0]!.box.width).toBeGreaterThan(50)
+    expect(path!.subjects).toBeUndefined()
+    const stranger = await signUp(server)
+    const theirs = await stranger.client.call(mediaApi.describeStored, {
+      body: { names: [cat!.filename] },
+    })
+    expect(theirs.status).toBe(404)
   })
 
   it('sees a phone photo the way it is shown, turned by its EXIF orientation', async () => {

@@ -1,7 +1,15 @@
 import sharp from 'sharp'
-import { UPLOAD_RULES, type ImageDescription, type MediaKind } from '@storyreel/core'
+import {
+  mainSubjectBox,
+  subjectWords,
+  UPLOAD_RULES,
+  type ImageDescription,
+  type MediaKind,
+  type Subject,
+} from '@storyreel/core'
 import { clipStill, probeMedia, scaleToRgb, type MediaTools } from '@storyreel/render/server'
-import { analyzePixels, colourName, type PixelStats } from './analyze-pixels'
+import { analyzePixels, sayableColours, type PixelStats } from './analyze-pixels'
+import { detectSubjects } from './detect/detector'
 
 /**
  * Statistics are taken on a copy this wide at most: plenty for colours and focus, fine enough
@@ -33,7 +41,9 @@ async function analyzeImage(file: string) {
     .raw()
     .toBuffer({ resolveWithObject: true })
   const stats = analyzePixels(data, info.width, info.height)
-  return { width: autoOrient.width, height: autoOrient.height, duration: null, stats }
+  const size = { width: autoOrient.width, height: autoOrient.height }
+  const subjects = await detectSubjects(file, size)
+  return { ...size, duration: null, stats, subjects }
 }
 
 async function analyzeVideo(file: string, tools: MediaTools) {
@@ -49,20 +59,23 @@ async function analyzeVideo(file: string, tools: MediaTools) {
     ['-f', 'rawvideo', '-pix_fmt', 'rgba'],
     { tools },
   )
-  return { width, height, duration, stats: analyzePixels(frame, w, h) }
+  return { width, height, duration, stats: analyzePixels(frame, w, h), subjects: [] as Subject[] }
 }
+
+const round1 = (v: number) => Math.round(v * 10) / 10
 
 function orientation(width: number, height: number): ImageDescription['orientation'] {
   if (Math.abs(width - height) / Math.max(width, height) < 0.05) return 'square'
   return width > height ? 'landscape' : 'portrait'
 }
 
-function summary(kind: MediaKind, shape: string, stats: PixelStats): string {
+function summary(kind: MediaKind, shape: string, stats: PixelStats, words: string): string {
   const light = stats.brightness > 0.65 ? 'bright' : stats.brightness < 0.35 ? 'dark' : 'softly lit'
-  const colours = [...new Set(stats.dominantColors.map(colourName))].slice(0, 2).join(' and ')
+  const colours = sayableColours(stats).slice(0, 2).join(' and ') || 'mixed'
   const detail =
     stats.sharpness > 0.5 ? 'richly detailed' : stats.sharpness < 0.15 ? 'smooth' : 'clear'
-  return `A ${light}, ${detail} ${shape} ${kind === 'video' ? 'video clip' : 'picture'} in ${colours} tones.`
+  const shows = words ? ` of ${words}` : ''
+  return `A ${light}, ${detail} ${shape} ${kind === 'video' ? 'video clip' : 'picture'}${shows} in ${colours} tones.`
 }
 
 /** Describes one stored file by really looking at its pixels (the embedded, offline analysis). */
@@ -72,9 +85,15 @@ export async function describeMedia(
   kind: MediaKind,
   tools: MediaTools,
 ): Promise<ImageDescription> {
-  const { width, height, duration, stats } =
+  const { width, height, duration, stats, subjects } =
     kind === 'video' ? await analyzeVideo(file, tools) : await analyzeImage(file)
   const shape = orientation(width, height)
+  const words = subjectWords(subjects)
+  const main = mainSubjectBox(subjects)
+  // A found subject is where the camera looks: the crop, the zoom and the pan centre on it.
+  const focus = main
+    ? { x: round1(main.x + main.width / 2), y: round1(main.y + main.height / 2) }
+    : stats.focus
   return {
     filename,
     kind,
@@ -83,10 +102,12 @@ export async function describeMedia(
     orientation: shape,
     duration,
     dominantColors: stats.dominantColors,
+    colourShares: stats.colourShares,
     brightness: Math.round(stats.brightness * 1000) / 1000,
     sharpness: Math.round(stats.sharpness * 1000) / 1000,
-    focus: stats.focus,
-    summary: summary(kind, shape, stats),
+    focus,
+    summary: summary(kind, shape, stats, words),
     calmRegion: stats.calmRegion,
+    ...(subjects.length > 0 && { subject: words, subjects }),
   }
 }

@@ -6,6 +6,8 @@ import type { CalmRegion } from '@storyreel/core'
 export interface PixelStats {
   brightness: number
   dominantColors: string[]
+  /** Each everyday colour name's share of the picture, most common first (colourShares). */
+  colourShares: { name: string; share: number }[]
   sharpness: number
   focus: { x: number; y: number }
   calmRegion: CalmRegion
@@ -75,9 +77,33 @@ export function analyzePixels(
   return {
     brightness: n > 0 ? total / n : 0,
     dominantColors,
+    colourShares: colourShares(buckets.values(), n),
     ...detail(binned(picture, DETAIL_SIDE)),
     calmRegion: calmestBand(picture),
   }
+}
+
+/** A colour name is listed when it covers this share of the picture or more. */
+const LISTED_COLOUR_SHARE = 0.01
+
+/**
+ * How much of the picture each everyday colour name covers, from the colour buckets: what the
+ * narration may say of its colours (a sunset's orange spreads over many buckets, each smaller
+ * than the one of its blue sky's corner).
+ */
+function colourShares(
+  buckets: Iterable<{ count: number; r: number; g: number; b: number }>,
+  n: number,
+): PixelStats['colourShares'] {
+  const counts = new Map<string, number>()
+  for (const c of buckets) {
+    const name = colourName(`#${hex(c.r / c.count)}${hex(c.g / c.count)}${hex(c.b / c.count)}`)
+    counts.set(name, (counts.get(name) ?? 0) + c.count)
+  }
+  return [...counts]
+    .map(([name, count]) => ({ name, share: Math.round((count / Math.max(1, n)) * 1000) / 1000 }))
+    .filter((c) => c.share >= LISTED_COLOUR_SHARE)
+    .sort((a, b) => b.share - a.share)
 }
 
 /** Gradient magnitude at pixel i, which has neighbours on all four sides. */
@@ -220,4 +246,27 @@ export function colourName(hexColour: string): string {
   if (h >= 15 && h < 50 && l < 0.4) return 'brown'
   if (h >= 35 && h < 60 && l > 0.65) return 'golden'
   return HUES.find(([end]) => h < end)![1]
+}
+
+const ACHROMATIC = new Set(['black', 'grey', 'white'])
+
+/**
+ * A colour covering this share of the picture or more may be said of it: less, and a viewer
+ * would not call the picture that colour ("soft blue tones" over an orange sunset with a
+ * corner of sky).
+ */
+export const SAYABLE_COLOUR_SHARE = 0.15
+
+/**
+ * The colour names that may be said of a picture, real colours before black, grey and white
+ * (fireworks are more than "black"), each the more common first. Without measured shares (a
+ * description made before them), the most common colour alone.
+ */
+export function sayableColours(d: {
+  colourShares?: { name: string; share: number }[]
+  dominantColors: string[]
+}): string[] {
+  if (!d.colourShares) return d.dominantColors.slice(0, 1).map(colourName)
+  const names = d.colourShares.filter((c) => c.share >= SAYABLE_COLOUR_SHARE).map((c) => c.name)
+  return [...names.filter((n) => !ACHROMATIC.has(n)), ...names.filter((n) => ACHROMATIC.has(n))]
 }

@@ -187,7 +187,7 @@ describe('compose', () => {
 })
 
 describe('narration', () => {
-  it('reads the suggestion one sentence per slide, then says what each picture shows', () => {
+  it('opens with the suggestion, then says each picture’s colours on the story’s topic', () => {
     const c = compose(
       [
         description({ filename: 'a.png' }),
@@ -202,6 +202,7 @@ describe('narration', () => {
     expect(lines[1]).toMatch(/yellow/)
     expect(lines[2]).toMatch(/blue/)
     expect(lines[3]).toMatch(/end|remember/)
+    for (const line of lines.slice(1)) expect(line).toMatch(/Summer/)
     expect(new Set(lines).size).toBe(4)
   })
 

@@ -18,10 +18,10 @@ import {
 } from './compose/effects-for'
 import { musicTrackFor } from './compose/music-for'
 import { orderMedia } from './compose/ordering'
-import { captionOf, storySentences, titleOf } from './compose/suggestion'
+import { captionOf, titleOf } from './compose/suggestion'
 import { baseSeconds, slideSeconds } from './compose/timing'
 import { detectTone, TONE_STYLES } from './compose/tone'
-import { moodsOf, narrationLines } from './narration-lines'
+import { moodsOf, narrationLines, storyPlan } from './narration-lines'
 
 /**
  * The embedded composer: builds a composition from the analysis and the suggestion by rules.
@@ -50,7 +50,7 @@ export function compose(
   const tone = detectTone(suggestion, moodsOf(descriptions))
   const style = TONE_STYLES[tone]
   const ordered = orderMedia(descriptions)
-  const sentences = storySentences(suggestion)
+  const sentences = storyPlan(ordered, suggestion)
   const spoken = narrationLines(ordered, suggestion, tone)
   const count = ordered.length
   const slides: Slide[] = ordered.map((d, index) => {

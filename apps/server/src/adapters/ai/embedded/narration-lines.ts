@@ -1,25 +1,13 @@
-import { MAX_NARRATION_CHARS, type ImageDescription } from '@storyreel/core'
-import { colourName } from './analyze-pixels'
-import { sayable, storySentences } from './compose/suggestion'
+import { MAX_NARRATION_CHARS, subjectNames, type ImageDescription } from '@storyreel/core'
+import { sayableColours } from './analyze-pixels'
+import { sayable, storyPieces, storyTopic } from './compose/suggestion'
 import { fitNarration, narrationCapSeconds } from './compose/timing'
 import { detectTone, type Tone } from './compose/tone'
-
-const ACHROMATIC = new Set(['black', 'grey', 'white'])
-
-/**
- * Two everyday colour names of the picture, the most common first, real colours before black,
- * grey and white (fireworks are more than "black"); the second may be absent.
- */
-function colours(d: ImageDescription): [string, string | null] {
-  const all = [...new Set(d.dominantColors.map(colourName))]
-  const names = [...all.filter((n) => !ACHROMATIC.has(n)), ...all.filter((n) => ACHROMATIC.has(n))]
-  const first = names[0] ?? 'soft'
-  return [first, names.find((n) => n !== first) ?? null]
-}
 
 /** "yellow and blue", or "yellow" alone. */
 const both = (a: string, b: string | null) => (b ? `${a} and ${b}` : a)
 
+/** A line about a picture's colours: `a` and `b` are colours it has (sayableColours). */
 type Line = (a: string, b: string | null) => string
 
 /** Calm wording follows the light: bright, dark or in between. */
@@ -65,13 +53,50 @@ const TONE_LINES: Record<Exclude<Tone, 'calm'>, Line[]> = {
   ],
 }
 
-/** A vision model named what the picture shows (AI describe): the line says it. */
-const SUBJECT_LINES: Record<Tone, (subject: string, a: string) => string> = {
-  calm: (s, a) => `${capital(s)}, in soft ${a} tones.`,
+/** For a picture of many colours, none of which covers enough of it to be said. */
+const NO_COLOUR: Record<Tone, string[]> = {
+  calm: ['A quiet moment, just as it was.', 'Everything slows down here.'],
+  energetic: ['Full speed ahead!', 'Every second counts!'],
+  nostalgic: ['Some days stay with us.', 'Back then, everything felt new.'],
+  romantic: ['Just the two of us.', 'A tender moment.'],
+  festive: ['Everyone together!', 'The celebration goes on!'],
+}
+
+/** What the picture shows (the detector's or a vision model's words), said in the tone. */
+const SUBJECT_LINES: Record<Tone, (subject: string, a: string | null) => string> = {
+  calm: (s, a) => (a ? `${capital(s)}, in soft ${a} tones.` : `${capital(s)}, in a quiet moment.`),
   energetic: (s) => `${capital(s)}, full of energy!`,
   nostalgic: (s) => `${capital(s)}, just as we remember it.`,
-  romantic: (s, a) => `${capital(s)}, in ${a} light, just for us.`,
+  romantic: (s, a) =>
+    a ? `${capital(s)}, in ${a} light, just for us.` : `${capital(s)}, just for us.`,
   festive: (s) => `${capital(s)}, and the party goes on!`,
+}
+
+/** What the picture shows, on the story's topic ("our calm autumn walk"). */
+const SUBJECT_TOPIC_LINES: Record<Tone, (subject: string, topic: string) => string> = {
+  calm: (s, t) => `${capital(s)}, on ${t}.`,
+  energetic: (s, t) => `${capital(s)}, and ${t} goes on!`,
+  nostalgic: (s, t) => `${capital(s)}, from ${t}.`,
+  romantic: (s, t) => `${capital(s)}, on ${t}, just for us.`,
+  festive: (s, t) => `${capital(s)}, and ${t} goes on!`,
+}
+
+/** A picture where nothing was named, on the story's topic, with a colour it has when one is. */
+const TOPIC_LINES: Record<Tone, ((topic: string, a: string | null) => string)[]> = {
+  calm: [
+    (t, a) => (a ? `${capital(t)}, in soft ${a} light.` : `${capital(t)}, in a quiet moment.`),
+    (t, a) => (a ? `More of ${t}, all ${a}.` : `${capital(t)} goes on, unhurried.`),
+  ],
+  energetic: [(t) => `${capital(t)}, full speed ahead!`, (t) => `No slowing down on ${t}!`],
+  nostalgic: [
+    (t) => `We still remember ${t}.`,
+    (t, a) => (a ? `${capital(t)}, in faded ${a}.` : `${capital(t)}, just as it was.`),
+  ],
+  romantic: [
+    (t) => `${capital(t)}, just the two of us.`,
+    (t, a) => (a ? `${capital(t)}, wrapped in ${a}.` : `${capital(t)}, together.`),
+  ],
+  festive: [(t) => `${capital(t)} goes on!`, (t) => `Cheers to ${t}!`],
 }
 
 const MOVING: Record<Tone, string[]> = {
@@ -80,6 +105,14 @@ const MOVING: Record<Tone, string[]> = {
   nostalgic: ['For a moment, we are back there.', 'The moment moves again, just as it was.'],
   romantic: ['The moment comes alive, just for us.', 'Every second of it, together.'],
   festive: ['Let the party begin!', 'And the fun goes on!'],
+}
+
+const MOVING_TOPIC: Record<Tone, (topic: string) => string> = {
+  calm: (t) => `And then ${t} comes alive.`,
+  energetic: (t) => `Here comes ${t}, in action!`,
+  nostalgic: (t) => `For a moment, ${t} moves again.`,
+  romantic: (t) => `${capital(t)}, every second of it.`,
+  festive: (t) => `And ${t} goes on!`,
 }
 
 const OPENING: Record<Tone, (count: number) => string> = {
@@ -98,15 +131,45 @@ const CLOSING: Record<Tone, string[]> = {
   festive: ['Here is to many more!', 'What a celebration!'],
 }
 
+const CLOSING_TOPIC: Record<Tone, (topic: string) => string> = {
+  calm: (t) => `And that is where ${t} ends.`,
+  energetic: (t) => `What a ride, ${t}! Until next time.`,
+  nostalgic: (t) => `${capital(t)}: a memory that never fades.`,
+  romantic: (t) => `${capital(t)}, and the story of us goes on.`,
+  festive: (t) => `Here is to ${t}, and many more!`,
+}
+
+/** The opening line, naming what the first picture shows when something was found. */
+function opening(d: ImageDescription, tone: Tone, count: number): string {
+  const line = OPENING[tone](count)
+  const subject = sayable(d.subject ?? '').replace(/[.!?…]+$/, '')
+  return subject ? line.replace(/([.!?…])$/, `, starting with ${subject}$1`) : line
+}
+
 const pictures = (n: number) => (n === 1 ? 'one picture' : `${n} pictures`)
 const capital = (s: string) => s.charAt(0).toLocaleUpperCase() + s.slice(1)
 
-/** What the analysis saw, said in the tone's voice; `index` varies the wording between slides. */
-function describedLine(d: ImageDescription, index: number, tone: Tone): string {
-  if (d.kind === 'video') return MOVING[tone][index % 2]!
-  const [a, b] = colours(d)
+/**
+ * What the analysis saw, said in the tone's voice, on the story's topic when the suggestion has
+ * one; `index` varies the wording between slides. A colour is said only when the picture has
+ * enough of it (sayableColours).
+ */
+function describedLine(
+  d: ImageDescription,
+  index: number,
+  tone: Tone,
+  topic: string | null,
+): string {
+  if (d.kind === 'video') return topic ? MOVING_TOPIC[tone](topic) : MOVING[tone][index % 2]!
+  const [a = null, b = null] = sayableColours(d)
   const subject = sayable(d.subject ?? '').replace(/[.!?…]+$/, '')
+  if (subject && topic) return SUBJECT_TOPIC_LINES[tone](subject, topic)
   if (subject) return SUBJECT_LINES[tone](subject, a)
+  if (topic) {
+    const lines = TOPIC_LINES[tone]
+    return lines[index % lines.length]!(topic, a)
+  }
+  if (!a) return NO_COLOUR[tone][index % 2]!
   const lines =
     tone !== 'calm'
       ? TONE_LINES[tone]
@@ -120,30 +183,47 @@ function describedLine(d: ImageDescription, index: number, tone: Tone): string {
 
 /**
  * The embedded composer's narration, one spoken sentence per slide, in the order the slides
- * are shown. The person's own words come first, in order: each sentence of the suggestion
- * narrates one slide (requests to the app such as "make it upbeat" are not read out). Slides
- * beyond them get a sentence about what the analysis saw in that picture, worded in the
- * suggestion's tone, the last one closing the story; without a suggestion the first slide
- * opens it. Every line fits the slide's share of the movie (narrationCapSeconds).
+ * are shown. The person's own words are spread over the video (storyPieces: an opening, a
+ * middle and an ending; requests to the app such as "make it upbeat" are not read out). The
+ * slides between them say what each picture shows (the detector's subjects) on the story's
+ * topic, in the suggestion's tone, the last one closing the story; without a suggestion the
+ * first slide opens it. Every line fits the slide's share of the movie (narrationCapSeconds).
  */
 export function narrationLines(
   descriptions: ImageDescription[],
   suggestion: string,
   tone: Tone = detectTone(suggestion, moodsOf(descriptions)),
 ): string[] {
-  const own = storySentences(suggestion)
   const count = descriptions.length
+  const own = storyPlan(descriptions, suggestion)
+  const topic = storyTopic(suggestion)
   const cap = narrationCapSeconds(count)
+  // Counts the slides said by describedLine, so that neighbours among them vary their wording.
+  let described = 0
   return descriptions.map((d, index) => {
     const line =
       own[index] ??
       (index === 0
-        ? OPENING[tone](count)
+        ? opening(d, tone, count)
         : index === count - 1 && count > 2
-          ? CLOSING[tone][count % 2]!
-          : describedLine(d, index, tone))
+          ? topic
+            ? CLOSING_TOPIC[tone](topic)
+            : CLOSING[tone][count % 2]!
+          : describedLine(d, ++described, tone, topic))
     return fitNarration(line, cap).slice(0, MAX_NARRATION_CHARS)
   })
+}
+
+/**
+ * The person's words on each slide (storyPieces), placed knowing what each picture shows: the
+ * narration says them and the captions show them, on the same slides.
+ */
+export function storyPlan(descriptions: ImageDescription[], suggestion: string) {
+  return storyPieces(
+    suggestion,
+    descriptions.length,
+    descriptions.map((d) => subjectNames(d.subjects)),
+  )
 }
 
 /** The moods a vision model saw in the pictures (AI describe); none from the local analysis. */

@@ -147,3 +147,30 @@ describe('effectsFor', () => {
     expect(text.params.startPositionY).toBeGreaterThan(text.params.endPositionY)
   })
 })
+
+describe('a detected subject', () => {
+  const cat = (x: number, width: number, height = 40) =>
+    description({
+      width: 9000,
+      height: 3000,
+      focus: { x: x + width / 2, y: 50 },
+      subjects: [{ label: 'cat', score: 0.6, box: { x, y: 30, width, height } }],
+    })
+  const PORTRAIT = { width: 1080, height: 1920 }
+
+  it('keeps the camera on it: a panorama with a subject zooms rather than pans', () => {
+    expect(cameraFor(cat(80, 15), PORTRAIT)).toBe('zoom')
+    expect(cameraFor(description({ width: 3000, height: 1000 }), PORTRAIT)).toBe('pan')
+  })
+
+  it('zooms toward it only as far as keeps it whole, and says so', () => {
+    const d = cat(82, 15)
+    const p = plan({ description: d, index: 0, movie: PORTRAIT, duration: 12, camera: 'zoom' })
+    const zoom = named(effectsFor(p), 'zoom')!
+    // The 9:16 crop holds 18.75 % of the width: 15 % of it may grow by 25 % at most.
+    expect(zoom.params.zoomEnd).toBeLessThanOrEqual(125)
+    expect(zoom.params.focusX).toBeCloseTo(89.5)
+    expect(zoom.description).toMatch(/a cat/)
+    expect(zoom.description).toMatch(/subject stays whole/)
+  })
+})

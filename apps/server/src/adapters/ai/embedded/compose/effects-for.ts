@@ -2,6 +2,8 @@ import {
   ANIMATED_TEXT_DEFAULTS,
   DEFAULT_TRANSITION,
   FONTS,
+  mainSubjectBox,
+  subjectWords,
   VIGNETTE_DEFAULTS,
   type Effect,
   type Framing,
@@ -12,6 +14,7 @@ import {
   oneLineFontSize,
   placeText,
   type Movie,
+  SUBJECT_COVER_SHARE,
   type TextPlacement,
   type TextRole,
 } from './text-placement'
@@ -25,10 +28,28 @@ export type Camera = 'zoom' | 'pan' | null
  */
 const PANORAMA = 1.4
 
-/** Pictures pan or zoom (one camera a slide); clips move on their own. */
+/**
+ * Pictures pan or zoom (one camera a slide); clips move on their own. A panorama pans across,
+ * unless something was found in it: then the camera stays on that, and zooms.
+ */
 export function cameraFor(d: ImageDescription, movie: Movie): Camera {
   if (d.kind === 'video') return null
+  if (mainSubjectBox(d.subjects)) return 'zoom'
   return d.width / d.height >= PANORAMA * (movie.width / movie.height) ? 'pan' : 'zoom'
+}
+
+/**
+ * The most the camera may zoom, percent over cover, and still show the whole of the picture's
+ * main subject (the window shrinks as it zooms, centred on the subject); Infinity without one.
+ */
+function subjectZoomLimit(d: ImageDescription, movie: Movie): number {
+  const box = mainSubjectBox(d.subjects)
+  if (!box) return Infinity
+  const cover = Math.max(movie.width / d.width, movie.height / d.height)
+  const windowX = (100 * movie.width) / cover / d.width
+  const windowY = (100 * movie.height) / cover / d.height
+  const fits = Math.min(windowX / Math.max(box.width, 1), windowY / Math.max(box.height, 1))
+  return Math.floor((fits - 1) * 100)
 }
 
 /** Everything effectsFor needs to know about one slide. */
@@ -108,10 +129,18 @@ function zoom(plan: SlidePlan): Effect {
   const cover = Math.max(movie.width / d.width, movie.height / d.height)
   const sharpLimit = Math.max(ZOOM_MIN, Math.floor((SOFT_MAGNIFICATION / cover - 1) * 100))
   const wanted = Math.min(ZOOM_MAX, Math.max(ZOOM_MIN, plan.style.zoomPerSecond * plan.duration))
-  const travel = Math.round(Math.min(wanted, sharpLimit))
-  const where = whereIs(d.focus)
+  // A subject that fills the frame is still given the least zoom: a still picture looks dead.
+  const subjectLimit = Math.max(ZOOM_MIN, subjectZoomLimit(d, movie))
+  const travel = Math.round(Math.min(wanted, sharpLimit, subjectLimit))
+  const subject = subjectWords(d.subjects ?? [])
+  const where = subject ? `on ${subject} ${whereIs(d.focus)}` : `on the detail ${whereIs(d.focus)}`
   const speed = plan.style.zoomPerSecond >= 5 ? 'Briskly' : 'Slowly'
-  const small = travel < wanted ? '; kept short, since the picture is small for the frame' : ''
+  const small =
+    travel >= wanted
+      ? ''
+      : sharpLimit <= subjectLimit
+        ? '; kept short, since the picture is small for the frame'
+        : '; kept short, so the subject stays whole'
   return {
     name: 'zoom',
     params: {
@@ -122,8 +151,8 @@ function zoom(plan: SlidePlan): Effect {
     },
     source: 'AI',
     description: zoomIn
-      ? `${speed} closes in on the detail ${where}${small}`
-      : `${speed} pulls back from the detail ${where}${small}`,
+      ? `${speed} closes in ${where}${small}`
+      : `${speed} pulls back, centred ${where}${small}`,
   }
 }
 
@@ -195,20 +224,38 @@ interface Placed {
   place: TextPlacement
 }
 
+/**
+ * Smaller sizes a text may take, fractions of its own, when at its size it would hide more of a
+ * subject filling the frame than SUBJECT_COVER_SHARE wherever it went (a face, a cat up close).
+ */
+const SHRINKS = [0.85, 0.7]
+
 function placed(plan: SlidePlan): Placed | null {
   if (!plan.text) return null
   const { text: words, role, start } = plan.text
-  const fontSize = role === 'title' ? titleSize(words, plan.style, plan.movie) : CAPTION_SIZE
-  const place = placeText({
-    text: words,
-    fontSize,
+  const size = role === 'title' ? titleSize(words, plan.style, plan.movie) : CAPTION_SIZE
+  const at = (fontSize: number) => ({
+    words,
     role,
-    description: plan.description,
-    framing: plan.framing,
-    movie: plan.movie,
-    style: plan.style,
+    start,
+    fontSize,
+    place: placeText({
+      text: words,
+      fontSize,
+      role,
+      description: plan.description,
+      framing: plan.framing,
+      movie: plan.movie,
+      style: plan.style,
+    }),
   })
-  return { words, role, start, fontSize, place }
+  let best = at(size)
+  for (const shrink of SHRINKS) {
+    if (best.place.subjectCover <= SUBJECT_COVER_SHARE) break
+    const smaller = at(Math.round(size * shrink))
+    if (smaller.place.subjectCover < best.place.subjectCover) best = smaller
+  }
+  return best
 }
 
 function text(plan: SlidePlan, placed: Placed): Effect {

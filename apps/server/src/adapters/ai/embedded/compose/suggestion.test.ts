@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { captionOf, sayable, storySentences, TITLE_MAX_CHARS, titleOf } from './suggestion'
+import {
+  TITLE_MAX_CHARS,
+  captionOf,
+  contentWords,
+  sayable,
+  storyPieces,
+  storySentences,
+  storyTopic,
+  titleOf,
+} from './suggestion'
 
 const sentences = storySentences
 
@@ -65,5 +74,64 @@ describe('captionOf', () => {
     const long = captionOf('word '.repeat(40))
     expect(long.length).toBeLessThanOrEqual(70)
     expect(long.endsWith('word…')).toBe(true)
+  })
+})
+
+describe('storyPieces', () => {
+  it('spreads the clauses from the first slide to the last, lists kept whole', () => {
+    expect(
+      storyPieces('A calm autumn walk by the lake, ending at night under the stars', 5),
+    ).toEqual([
+      'A calm autumn walk by the lake.',
+      null,
+      null,
+      null,
+      'Ending at night under the stars.',
+    ])
+    expect(storyPieces('Summer in Lisbon. Trams, tiles and sunsets!', 2)).toEqual([
+      'Summer in Lisbon.',
+      'Trams, tiles and sunsets!',
+    ])
+    expect(storyPieces('One. Two. Three.', 2)).toEqual(['One.', 'Two.'])
+    expect(storyPieces('', 3)).toEqual([null, null, null])
+  })
+
+  it('puts a piece on the slide showing what it names, in order', () => {
+    const shows = [['cup', 'coffee'], ['motorcycle', 'bike'], [], ['kite'], ['boat']]
+    expect(
+      storyPieces('Our day out. Coffee first, then the bike, and a kite by the water.', 5, shows),
+    ).toEqual([
+      'Our day out.',
+      'Coffee first, then the bike.',
+      null,
+      'And a kite by the water.',
+      null,
+    ])
+    // Never out of order: a piece naming an earlier slide than the one before it stays after it.
+    expect(
+      storyPieces('Hello there friends. The big kite. A bike again.', 4, [
+        [],
+        ['bike'],
+        ['kite'],
+        [],
+      ]),
+    ).toEqual(['Hello there friends.', null, 'The big kite.', 'A bike again.'])
+  })
+})
+
+describe('storyTopic and contentWords', () => {
+  it('finds what the story is about', () => {
+    expect(storyTopic('A calm autumn walk by the lake, ending at night')).toBe(
+      'our calm autumn walk',
+    )
+    expect(storyTopic("Mia's birthday party!")).toBe("Mia's birthday party")
+    expect(storyTopic('Make a video of our surf trip')).toBe('our surf trip')
+    expect(storyTopic('')).toBeNull()
+    expect(contentWords('A calm walk by the lake, ending at night')).toEqual([
+      'calm',
+      'walk',
+      'lake',
+      'night',
+    ])
   })
 })

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest'
 import { TEXT_MARGIN } from '@storyreel/core'
 import { description } from './test-description'
-import { placeText, regionOnFrame, textBlockBound, wrappedLinesBound } from './text-placement'
+import {
+  coveredShare,
+  placeText,
+  regionOnFrame,
+  SUBJECT_COVER_SHARE,
+  subjectsOnFrame,
+  textBlockBound,
+  textRect,
+  wrappedLinesBound,
+} from './text-placement'
 import { TONE_STYLES } from './tone'
 
 const MOVIE = { width: 1920, height: 1080 }
@@ -115,5 +124,48 @@ describe('placeText', () => {
       expect(p.y - h / 2).toBeGreaterThanOrEqual(TEXT_MARGIN.y)
       expect(p.y + p.rise + h / 2).toBeLessThanOrEqual(100 - TEXT_MARGIN.y)
     }
+  })
+})
+
+describe('placeText with a detected subject', () => {
+  const text = 'Our walk by the lake'
+  const place = (subjectY: number, calm = BOTTOM) => {
+    const d = description({
+      width: 1920,
+      height: 1080,
+      calmRegion: { ...calm, luma: 0.3 },
+      subjects: [
+        { label: 'person', score: 0.7, box: { x: 30, y: subjectY, width: 40, height: 30 } },
+      ],
+    })
+    const placed = placeText({
+      text,
+      fontSize: 64,
+      role: 'caption',
+      description: d,
+      framing: 'cover',
+      movie: MOVIE,
+      style: TONE_STYLES.calm,
+    })
+    const block = textBlockBound(text, 64, MOVIE)
+    const share = coveredShare(
+      textRect(placed.x, placed.y, block),
+      subjectsOnFrame(d, 'cover', MOVIE),
+    )
+    return { placed, share }
+  }
+
+  it('keeps to the calm band when the subject is elsewhere', () => {
+    const { placed, share } = place(10)
+    expect(placed.y).toBeGreaterThan(66)
+    expect(share).toBe(0)
+  })
+
+  it('leaves the calm band when the text would hide the subject there', () => {
+    // A person standing in the calm band at the bottom: the caption goes up, clear of them.
+    const { placed, share } = place(68)
+    expect(placed.y).toBeLessThan(60)
+    expect(share).toBeLessThanOrEqual(SUBJECT_COVER_SHARE)
+    expect(placed.reason).toMatch(/clear of a person/)
   })
 })

@@ -5,6 +5,7 @@ import {
   type Color,
   type Framing,
   type ImageDescription,
+  subjectWords,
 } from '@storyreel/core'
 import type { ToneStyle } from './tone'
 
@@ -136,6 +137,7 @@ export function regionOnFrame(
   d: Pick<ImageDescription, 'width' | 'height' | 'focus'>,
   framing: Framing,
   movie: Movie,
+  minVisible = MIN_VISIBLE,
 ): Rect | null {
   const scale =
     framing === 'fit'
@@ -154,7 +156,7 @@ export function regionOnFrame(
   const x1 = Math.min(100, toX((region.x + region.width) / 100))
   const y0 = Math.max(0, toY(region.y / 100))
   const y1 = Math.min(100, toY((region.y + region.height) / 100))
-  if (x1 - x0 < MIN_VISIBLE || y1 - y0 < MIN_VISIBLE) return null
+  if (x1 - x0 < minVisible || y1 - y0 < minVisible) return null
   return { x: x0, y: y0, width: x1 - x0, height: y1 - y0 }
 }
 
@@ -173,6 +175,8 @@ export interface TextPlacement {
   border: { color: Color; width: number }
   /** Dark letters on a light ground. */
   dark: boolean
+  /** The share of the detected subjects' area on the frame the text covers (coveredShare). */
+  subjectCover: number
   /** Why it sits there in that colour, for the effect's description. */
   reason: string
 }
@@ -218,13 +222,26 @@ export function placeText(opts: {
 }): TextPlacement {
   const { description: d, framing, style } = opts
   const calm: CalmRegion | undefined = d.calmRegion
-  const region = calm ? regionOnFrame(calm, d, framing, opts.movie) : null
+  const block = textBlockBound(opts.text, opts.fontSize, opts.movie)
+  const subjects = subjectsOnFrame(d, framing, opts.movie)
+  const onCalm = calm ? regionOnFrame(calm, d, framing, opts.movie) : null
   const fallback =
     opts.role === 'title'
       ? { x: 0, y: 40, width: 100, height: 20 }
       : { x: 0, y: 70, width: 100, height: 20 }
-  const target = region ?? fallback
-  const luma = calm?.luma ?? d.brightness
+  const x = within(
+    (onCalm ?? fallback).x + (onCalm ?? fallback).width / 2,
+    TEXT_MARGIN.x + block.width / 2,
+    100 - TEXT_MARGIN.x - block.width / 2,
+  )
+  const calmY = restingY(onCalm ?? fallback, block)
+  // Off the calm band when the text would hide a detected subject there: the subject matters more.
+  const y =
+    coveredShare(textRect(x, calmY, block), subjects) <= SUBJECT_COVER_SHARE
+      ? calmY
+      : leastCovering(x, block, subjects, [calmY, ...otherRows(block)])
+  const region = y === calmY ? onCalm : null
+  const luma = region ? (calm?.luma ?? d.brightness) : d.brightness
 
   let color: Color
   let border: TextPlacement['border']
@@ -248,16 +265,38 @@ export function placeText(opts: {
         : 'in light letters with a dark outline, which stand out on its darker tones'
   }
 
-  const block = textBlockBound(opts.text, opts.fontSize, opts.movie)
-  const x = within(
-    target.x + target.width / 2,
-    TEXT_MARGIN.x + block.width / 2,
-    100 - TEXT_MARGIN.x - block.width / 2,
-  )
-  // In a band at the frame's top or bottom the text keeps to the band's outer edge: the subject,
-  // when it reaches into the band, comes from the middle of the frame.
+  const placed = region
+    ? `on the ${busy ? 'least busy' : 'calm'} ${whereOnFrame(region)} of the picture`
+    : y !== restingY(fallback, block) || onCalm
+      ? `at the ${whereOnFrame({ x: 0, y, width: 100, height: 0 })}, clear of ${subjectWords(d.subjects ?? [])}`
+      : opts.role === 'title'
+        ? 'in the centre'
+        : 'in the lower third'
+  return {
+    x,
+    y,
+    rise: RISE,
+    color,
+    border,
+    dark,
+    subjectCover: coveredShare(textRect(x, y, block), subjects),
+    reason: `${placed}, ${contrast}`,
+  }
+}
+
+/**
+ * Text may cover at most this share of the detected subjects' area on the frame: a corner of a
+ * box, not the face or the cat (bench/vision.ts measures it over the bench's photographs).
+ */
+export const SUBJECT_COVER_SHARE = 0.1
+
+/**
+ * Where the text rests in a target area: in a band at the frame's top or bottom it keeps to the
+ * band's outer edge (the subject, when it reaches into the band, comes from the middle).
+ */
+function restingY(target: Rect, block: { height: number }): number {
   const centre = target.y + target.height / 2
-  const y = within(
+  return within(
     centre < 40
       ? target.y + block.height / 2
       : centre > 60
@@ -266,20 +305,65 @@ export function placeText(opts: {
     TEXT_MARGIN.y + block.height / 2,
     100 - TEXT_MARGIN.y - block.height / 2 - RISE,
   )
-  const placed = region
-    ? `on the ${busy ? 'least busy' : 'calm'} ${whereOnFrame(region)} of the picture`
-    : opts.role === 'title'
-      ? 'in the centre'
-      : 'in the lower third'
+}
+
+/** The rows text may move to off its calm band: the frame's top, bottom and middle. */
+function otherRows(block: { height: number }): number[] {
+  return [
+    { x: 0, y: 0, width: 100, height: 30 },
+    { x: 0, y: 70, width: 100, height: 30 },
+    { x: 0, y: 40, width: 100, height: 20 },
+  ].map((r) => restingY(r, block))
+}
+
+/** The frame the text takes at rest and while it rises into place, percent of the frame. */
+export function textRect(x: number, y: number, block: { width: number; height: number }): Rect {
   return {
-    x,
-    y,
-    rise: RISE,
-    color,
-    border,
-    dark,
-    reason: `${placed}, ${contrast}`,
+    x: x - block.width / 2,
+    y: y - block.height / 2,
+    width: block.width,
+    height: block.height + RISE,
   }
+}
+
+/** A person's head is about this share of their box, from its top. */
+const HEAD_SHARE = 0.25
+
+/**
+ * The detected subjects' boxes as the frame shows them at zoom 1 (parts outside it dropped). A
+ * person's head counts twice (its box once more): text over a face hides more than over a coat.
+ */
+export function subjectsOnFrame(d: ImageDescription, framing: Framing, movie: Movie): Rect[] {
+  return (d.subjects ?? []).flatMap((s) => {
+    const head = { ...s.box, height: s.box.height * HEAD_SHARE }
+    const boxes = s.label === 'person' ? [s.box, head] : [s.box]
+    return boxes.flatMap((box) => regionOnFrame(box, d, framing, movie, 0) ?? [])
+  })
+}
+
+const overlap = (a: Rect, b: Rect) =>
+  Math.max(0, Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x)) *
+  Math.max(0, Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y))
+
+/** The share of the subjects' area on the frame that the text covers, 0 without subjects. */
+export function coveredShare(text: Rect, subjects: Rect[]): number {
+  const area = subjects.reduce((sum, r) => sum + r.width * r.height, 0)
+  if (area <= 0) return 0
+  return subjects.reduce((sum, r) => sum + overlap(text, r), 0) / area
+}
+
+/** The first row where the text covers little enough of the subjects, else the least covering. */
+function leastCovering(
+  x: number,
+  block: { width: number; height: number },
+  subjects: Rect[],
+  rows: number[],
+) {
+  const share = (y: number) => coveredShare(textRect(x, y, block), subjects)
+  return (
+    rows.find((y) => share(y) <= SUBJECT_COVER_SHARE) ??
+    rows.reduce((best, y) => (share(y) < share(best) ? y : best))
+  )
 }
 
 /** v in tenths of a percent, rounded towards the inside of [lo, hi]; the centre when it is empty. */
