@@ -221,8 +221,14 @@ describe('the editor: shape every slide, then render what was shaped', () => {
       await shown(page, 2, 3)
       expect(await order(page)).toEqual(['blue', 'lime', 'red'])
 
-      // Add more media: a new picture is uploaded and becomes the last slide.
-      await page.getByLabel('Choose media to add').setInputFiles(pictures.yellow)
+      // Add more media: on /media a new picture is uploaded from the phone, comes chosen, and
+      // becomes the last slide.
+      await page.getByRole('link', { name: 'Add more media' }).tap()
+      await page.waitForURL('**/media?source=customize*')
+      await page.getByLabel('Choose media to upload').setInputFiles(pictures.yellow)
+      await page.getByText('1 selected').waitFor()
+      await page.getByRole('button', { name: 'Use selected media' }).tap()
+      await page.waitForURL('**/customize')
       await shown(page, 4, 4)
       expect(await order(page)).toEqual(['blue', 'lime', 'red', 'yellow'])
       await page.getByLabel('Slide duration').fill('1')

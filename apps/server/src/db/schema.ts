@@ -112,9 +112,17 @@ export const media = pgTable(
     size: integer('size').notNull(),
     /** Seconds of an audio file, as probed when it was kept; null for pictures and clips. */
     duration: real('duration'),
+    /**
+     * SHA-256 of the file as kept (hex): the same file uploaded again is the one already kept
+     * (issue 36). Null for files kept before it was recorded.
+     */
+    sha256: text('sha256'),
     createdAt,
   },
-  (t) => [index('media_user_idx').on(t.userId)],
+  (t) => [
+    index('media_user_idx').on(t.userId),
+    index('media_user_sha256_idx').on(t.userId, t.sha256),
+  ],
 )
 
 export const tasks = pgTable(

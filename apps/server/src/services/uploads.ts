@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto'
-import { createWriteStream } from 'node:fs'
+import { createHash, randomUUID } from 'node:crypto'
+import { createReadStream, createWriteStream } from 'node:fs'
 import { mkdir, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { Transform } from 'node:stream'
@@ -132,9 +132,12 @@ export async function keepFile(
         kind: type.kind,
         mime: type.mime,
         size,
+        sha256: await fileSha256(tmp),
       })),
       kind: type.kind,
     }
+    // The same file again: the one already kept is the answer, nothing new is stored.
+    if (row.name !== name) return row
     try {
       await deps.storage.putFile(storageKeys.upload(userId, name), tmp)
       await deps.storage.putFile(storageKeys.preview(userId, name), preview)
@@ -146,6 +149,13 @@ export async function keepFile(
   } finally {
     await rm(preview, { force: true })
   }
+}
+
+/** The file's SHA-256, hex: how the same file uploaded twice is recognised. */
+async function fileSha256(file: string): Promise<string> {
+  const hash = createHash('sha256')
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer)
+  return hash.digest('hex')
 }
 
 /** Receives one uploaded file into a temporary file and keeps it (see keepFile). */

@@ -242,6 +242,30 @@ describe('uploads and analysis', () => {
     expect((await alice.client.call(mediaApi.getUpload, { params: { name } })).status).toBe(200)
   })
 
+  it('keeps a file uploaded twice once, for each of its owners', async () => {
+    const alice = await signUp(server)
+    const bob = await signUp(server)
+    const upload = async (client: typeof alice.client, name: string) =>
+      (await client.ok(mediaApi.describe, { body: formWith([pictureFile(name, { hue: 77 })]) }))
+        .descriptions[0]!.filename
+    const first = await upload(alice.client, 'lake.png')
+    // The same bytes under another name: the file already kept answers.
+    expect(await upload(alice.client, 'lake-again.png')).toBe(first)
+    expect((await alice.client.ok(mediaApi.listUploads)).map((m) => m.name)).toEqual([first])
+    expect((await storedFiles()).filter((f) => String(f).endsWith(first))).toHaveLength(1)
+    // Another user's copy is their own.
+    const theirs = await upload(bob.client, 'lake.png')
+    expect(theirs).not.toBe(first)
+    expect((await bob.client.ok(mediaApi.listUploads)).map((m) => m.name)).toEqual([theirs])
+    // A different picture is a new file.
+    const other = (
+      await alice.client.ok(mediaApi.describe, {
+        body: formWith([pictureFile('hill.png', { hue: 140 })]),
+      })
+    ).descriptions[0]!.filename
+    expect(other).not.toBe(first)
+  })
+
   it('deletes an upload for its owner, file and all', async () => {
     const { client } = await signUp(server)
     const up = await client.call(mediaApi.describe, { body: formWith([pictureFile('d.png')]) })

@@ -8,7 +8,7 @@ import { slideIdOf } from './editor-doc'
 export const NEW_PICTURE_SECONDS = 4
 
 /**
- * The slide of a file added in the editor (uploaded here, or picked on /media): its clip's
+ * The slide of a file added to the editor from /media (uploaded there, or picked): its clip's
  * length, when known, or 4 s, dissolving into a slide after it as the composer's slides do.
  */
 export function slideFor(file: MediaFile, clipSeconds: number | null): Slide {
@@ -25,17 +25,16 @@ export function slideFor(file: MediaFile, clipSeconds: number | null): Slide {
   }
 }
 
-export interface AddedMedia {
+export interface UploadedMedia {
   files: MediaFile[]
   descriptions: Record<string, ImageDescription>
-  slides: Slide[]
 }
 
 /**
- * Uploads files picked in the editor (already checked and renamed) through describe, as the
- * upload screen does, and makes a slide of each.
+ * Stores files picked on the device (already checked and renamed) in the user's library through
+ * describe, as the upload screen does: /media's upload while adding slides to a video.
  */
-export async function uploadMedia(files: File[], suggestion: string): Promise<AddedMedia> {
+export async function uploadToLibrary(files: File[], suggestion: string): Promise<UploadedMedia> {
   const form = new FormData()
   form.append('suggestion', suggestion)
   for (const file of files) form.append('files', file, file.name)
@@ -43,12 +42,11 @@ export async function uploadMedia(files: File[], suggestion: string): Promise<Ad
   if (answer.descriptions.length !== files.length) {
     throw new ApiError(UI_TEXT.failedDescriptions, 500)
   }
-  const added: AddedMedia = { files: [], descriptions: {}, slides: [] }
+  const uploaded: UploadedMedia = { files: [], descriptions: {} }
   for (const description of answer.descriptions) {
     const file = mediaFileOf(description)
-    added.files.push(file)
-    added.descriptions[file.name] = description
-    added.slides.push(slideFor(file, description.duration))
+    uploaded.files.push(file)
+    uploaded.descriptions[file.name] = description
   }
-  return added
+  return uploaded
 }

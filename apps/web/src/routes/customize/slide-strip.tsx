@@ -15,20 +15,14 @@ import {
   useSortable,
 } from '@dnd-kit/sortable'
 import { CSS } from '@dnd-kit/utilities'
-import { TIMINGS, UI_TEXT, transitionDescriptor } from '@storyreel/core'
+import { TIMINGS, transitionDescriptor } from '@storyreel/core'
 import type { MediaFile } from '@storyreel/core'
-import { useMutation } from '@tanstack/react-query'
 import { Film, ImagePlus } from 'lucide-react'
 import { useEffect, useRef } from 'react'
-import { Spinner } from '../../components/ui/spinner'
-import { toast } from '../../components/ui/toast'
-import { errorText } from '../../lib/api'
-import { ACCEPT, acceptedUploads, renameForUpload } from '../../lib/files'
+import { Link } from 'react-router'
 import { formatSeconds } from '../../lib/format'
-import { randomId } from '../../lib/random-id'
 import { useStory } from '../../lib/store'
-import { uploadMedia } from './add-media'
-import { appendSlides, canAddSlides, moveSlide } from './editor-doc'
+import { canAddSlides, moveSlide } from './editor-doc'
 import type { EditorDoc, EditorSlide } from './editor-doc'
 import { edit, showSlide, useEditor } from './editor-store'
 import { isClip, thumbnailSrc } from './slide-thumbnail'
@@ -126,55 +120,30 @@ function Thumbnail({
 }
 
 /**
- * The 'Add more media' tile: picks files on the device, uploads them through describe like the
- * upload screen, and adds a slide for each at the end (SPEC's /media picker does not exist yet).
+ * The 'Add more media' tile (SPEC section 2): to /media, where the library, the stock libraries
+ * and an upload from the device add slides at the end of the video.
  */
 function AddMediaTile({ doc }: { doc: EditorDoc }) {
-  const inputRef = useRef<HTMLInputElement>(null)
-  const add = useMutation({
-    mutationFn: (files: File[]) => uploadMedia(files, useStory.getState().suggestion),
-    onSuccess: ({ files, descriptions, slides }) => {
-      const story = useStory.getState()
-      story.setUploaded([...story.uploadedFiles, ...files], {
-        ...story.descriptions,
-        ...descriptions,
-      })
-      edit((d) => appendSlides(d, slides, randomId), { slideIndex: doc.slides.length })
-    },
-    onError: (error) => toast.error(errorText(error, UI_TEXT.failedDescriptions)),
-  })
   const full = !canAddSlides(doc)
-
-  function pick(list: FileList | null) {
-    const accepted = acceptedUploads(list, toast.error)
-    if (accepted.length > 0) add.mutate(accepted.map(renameForUpload))
-  }
-
+  const { width, height } = doc.movieParams
+  const to = `/media?source=customize&w=${width}&h=${height}`
   return (
     <li className="slide-strip__add">
-      <button
-        type="button"
-        className="add-media"
-        onClick={() => inputRef.current?.click()}
-        disabled={full || add.isPending}
-        aria-busy={add.isPending || undefined}
-        title={full ? 'This video has as many slides as it can hold' : undefined}
-      >
-        {add.isPending ? <Spinner size={22} /> : <ImagePlus size={22} aria-hidden="true" />}
-        <span>{add.isPending ? 'Adding…' : 'Add more media'}</span>
-      </button>
-      <input
-        ref={inputRef}
-        type="file"
-        accept={ACCEPT}
-        multiple
-        hidden
-        aria-label="Choose media to add"
-        onChange={(event) => {
-          pick(event.currentTarget.files)
-          event.currentTarget.value = ''
-        }}
-      />
+      {full ? (
+        <span
+          className="add-media add-media--full"
+          title="This video has as many slides as it can hold"
+          aria-disabled="true"
+        >
+          <ImagePlus size={22} aria-hidden="true" />
+          <span>Add more media</span>
+        </span>
+      ) : (
+        <Link className="add-media" to={to}>
+          <ImagePlus size={22} aria-hidden="true" />
+          <span>Add more media</span>
+        </Link>
+      )}
     </li>
   )
 }

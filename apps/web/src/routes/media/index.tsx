@@ -1,6 +1,6 @@
 import { UI_TEXT } from '@storyreel/core'
 import type { MediaFile } from '@storyreel/core'
-import { ImagePlus, ImageOff, PlugZap, RotateCcw, SearchX, Trash2, Upload } from 'lucide-react'
+import { ImagePlus, ImageOff, PlugZap, RotateCcw, SearchX, Trash2 } from 'lucide-react'
 import { useCallback, useEffect, useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { PageHeader } from '../../components/page-header'
@@ -9,7 +9,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog'
 import { toast } from '../../components/ui/toast'
 import { apiUrl } from '../../config'
 import { useStory } from '../../lib/store'
-import { backPath, uploadPath } from './destinations'
+import { backPath } from './destinations'
 import { GridSkeleton, MediaGrid } from './media-grid'
 import { DEFAULT_TAB, parseMediaParams, withParams } from './media-params'
 import type { MediaParams } from './media-params'
@@ -20,6 +20,7 @@ import { SelectionBar } from './selection-bar'
 import { toggle, without } from './selection'
 import type { Selection } from './selection'
 import { useApplySelection } from './use-apply-selection'
+import { UploadButton } from './upload-button'
 import { useDeleteUpload } from './use-delete-upload'
 import { isNotConfigured, useMediaList } from './use-media-list'
 import type { MediaList } from './use-media-list'
@@ -39,6 +40,8 @@ function TabBody({
   saveStates,
   busy,
   onDelete,
+  adding,
+  onUploaded,
 }: {
   page: MediaParams
   params: URLSearchParams
@@ -48,8 +51,10 @@ function TabBody({
   saveStates: Record<string, SaveState>
   busy: boolean
   onDelete: (file: MediaFile) => void
+  /** Slides are being added to a video: an upload joins the selection. */
+  adding: boolean
+  onUploaded: (files: MediaFile[]) => void
 }) {
-  const ratio = useStory((state) => state.ratio)
   const local = page.tab === 'LOCAL'
   const label = TAB_LABELS[page.tab]
 
@@ -98,12 +103,7 @@ function TabBody({
         icon={<ImagePlus size={30} />}
         title={UI_TEXT.noMediaFoundTitle}
         text={UI_TEXT.noMediaFoundText}
-        action={
-          <Link className={buttonClass('primary')} to={uploadPath(ratio)}>
-            <Upload size={18} aria-hidden="true" />
-            Upload media
-          </Link>
-        }
+        action={<UploadButton adding={adding} variant="primary" onUploaded={onUploaded} />}
       />
     ) : (
       <MediaState
@@ -142,6 +142,13 @@ export function Component() {
   const [deleting, setDeleting] = useState<MediaFile | null>(null)
   const { apply, states, busy } = useApplySelection(page.source)
   const remove = useDeleteUpload((name) => setSelection((chosen) => without(chosen, name)))
+  const adding = page.source === 'customize' && composition !== null
+  // Files uploaded from here are chosen at once: they were picked to be used.
+  const choose = (files: MediaFile[]) =>
+    setSelection((chosen) => [
+      ...chosen,
+      ...files.filter((file) => !chosen.some((c) => c.name === file.name)),
+    ])
 
   useEffect(() => {
     if (!page.invalidProvider) return
@@ -175,13 +182,7 @@ export function Component() {
       <div className="media-toolbar">
         <MediaTabs current={page.tab} params={params} />
         {page.tab === 'LOCAL' ? (
-          <Link
-            className={buttonClass('secondary', 'md', 'media-toolbar__upload')}
-            to={uploadPath(ratio)}
-          >
-            <Upload size={18} aria-hidden="true" />
-            Upload media
-          </Link>
+          <UploadButton adding={adding} className="media-toolbar__upload" onUploaded={choose} />
         ) : (
           <SearchField
             value={page.query}
@@ -203,6 +204,8 @@ export function Component() {
           saveStates={states}
           busy={busy}
           onDelete={setDeleting}
+          adding={adding}
+          onUploaded={choose}
         />
       </div>
 
