@@ -106,11 +106,12 @@ describe('soundPlan', () => {
     const gain = plan.music!.gain
     expect(gain[0]).toEqual({ time: 0, gain: gainAt(envelope, 6) })
     expect(gain.at(-1)!.time).toBe(9)
-    // Ducked under slide 3's voice, after the attack, to volume less 12 dB.
-    const ducked = 0.5 * 10 ** (-MUSIC_MIX.duckDb / 20)
+    // Ducked under slide 3's voice, after the attack, by MUSIC_MIX.duckDb under the bed's level.
+    const bed = 0.5 * 10 ** (MUSIC_MIX.bedDb / 20)
+    const ducked = bed * 10 ** (-MUSIC_MIX.duckDb / 20)
     expect(gainAt(gain, 9 - 6 + 1)).toBeCloseTo(ducked, 6)
-    // Full volume between the voices, faded out to nothing at the end.
-    expect(gainAt(gain, 1)).toBeCloseTo(0.5, 6)
+    // The bed's level between the voices, faded out to nothing at the end.
+    expect(gainAt(gain, 1)).toBeCloseTo(bed, 6)
     expect(gain.at(-1)!.gain).toBe(0)
     // Past the track's end, it loops: a play from 12 s starts 2 s into it.
     const late = soundPlan(SLIDES, { slideIndex: 2, t: 3 }, 'video', { speechSeconds: {}, music })
