@@ -5,12 +5,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { like } from 'drizzle-orm'
-import {
-  MAX_NARRATION_CHARS,
-  MUSIC_TRACKS,
-  audioApi,
-  narrationSecondsBound,
-} from '@storyreel/core'
+import { MAX_NARRATION_CHARS, MUSIC_TRACKS, audioApi, narrationSecondsBound } from '@storyreel/core'
 import { apiClient, signUp } from '../../../test/client'
 import { startTestServer, type TestServer } from '../../../test/test-server'
 import { speechCache } from '../../db/schema'
