@@ -69,6 +69,13 @@ async function wordErrorRate(file: string, spans: SpeechSpan[], tag: string): Pr
   return errors / words
 }
 
+/** The sound as the MP4 carries it: AAC at the render's bitrate, beside the WAV. */
+async function asMp4Sound(wav: string): Promise<string> {
+  const m4a = wav.replace(/wav$/, 'm4a')
+  await run('ffmpeg', ['-v', 'error', '-y', '-i', wav, '-c:a', 'aac', '-b:a', '128k', m4a])
+  return m4a
+}
+
 async function loudness(file: string) {
   const { stderr } = await run('ffmpeg', [
     ...['-hide_banner', '-nostats', '-i', file],
@@ -107,7 +114,8 @@ for (const voice of voices) {
     total,
     outFile: narration,
   })
-  const alone = await wordErrorRate(narration, speech, `${voice}-alone`)
+  // The voice alone as a video without music carries it: AAC at the render's bitrate.
+  const alone = await wordErrorRate(await asMp4Sound(narration), speech, `${voice}-alone`)
   for (const track of tracks) {
     const wav = join(OUT, `${voice}-${track}.wav`)
     await buildMusicSoundtrack({
@@ -117,9 +125,7 @@ for (const voice of voices) {
       total,
       outFile: wav,
     })
-    // The MP4's sound: AAC at the render's bitrate.
-    const m4a = wav.replace(/wav$/, 'm4a')
-    await run('ffmpeg', ['-v', 'error', '-y', '-i', wav, '-c:a', 'aac', '-b:a', '128k', m4a])
+    const m4a = await asMp4Sound(wav)
     const mixed = await wordErrorRate(m4a, speech, `${voice}-${track}`)
     const level = await loudness(m4a)
     rows.push({ voice, track, alone, mixed })

@@ -6,7 +6,7 @@
  * MUSIC_LUFS and encoded to AAC in apps/server/assets/music/<id>.m4a.
  *
  *   apt-get install -y fluidsynth fluid-soundfont-gm   # for this script only
- *   node scripts/make-music.mjs [id ...]
+ *   npx tsx scripts/make-music.mjs [id ...]
  *
  * Deterministic: the same script writes the same notes (a seeded random picks the melody).
  */
@@ -15,6 +15,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { hashString, seededRandom } from '../packages/render/src/engine/random.ts'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const OUT_DIR = path.join(ROOT, 'apps/server/assets/music')
@@ -156,18 +157,6 @@ const PIECES = {
     bass: { program: 70, style: 'bounce', velocity: 80 },
     drums: 'light',
   },
-}
-
-/** A small seeded random (mulberry32): the same melody every run. */
-function seeded(seed) {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
 }
 
 const pitchOf = (piece, degree) =>
@@ -426,7 +415,8 @@ function trackChunk({ channel, program, notes, tempo, name }) {
 
 /** The piece as a format 1 MIDI file, and its length in seconds (whole bars). */
 function midiFile(id, piece) {
-  const random = seeded([...id].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 7))
+  // The engine's seeded random, seeded by the piece's id: the same melody every run.
+  const random = seededRandom(hashString(id))
   const parts = [
     { name: 'melody', channel: 0, program: piece.melody.program, notes: melody(piece, random) },
     {
@@ -512,7 +502,8 @@ function makeTrack(id, work) {
     `[b][t]amix=inputs=2:normalize=0:duration=first`
   const measured = ebur128(['-i', raw], loop)
   const gain = MUSIC_LUFS - measured.integrated
-  const limit = (10 ** (TRUE_PEAK / 20)).toFixed(4)
+  // Half a dB under the bound: the AAC encoder overshoots peaks by a few tenths.
+  const limit = (10 ** ((TRUE_PEAK - 0.5) / 20)).toFixed(4)
   const level = `volume=${gain.toFixed(2)}dB,alimiter=limit=${limit}:level=false:latency=true:attack=1:release=60`
   mkdirSync(OUT_DIR, { recursive: true })
   const out = path.join(OUT_DIR, `${id}.m4a`)

@@ -4,6 +4,7 @@ import path from 'node:path'
 import type PgBoss from 'pg-boss'
 import {
   CompositionSchema,
+  isBuiltInTrack,
   renderTimeLimitSeconds,
   type Composition,
   type RenderedComposition,
@@ -132,10 +133,9 @@ async function mixMusic(
       signal,
     })
   } catch (err) {
-    if (signal.aborted || music.integrated !== undefined) throw err
-    throw new MusicUnusable(`music file ${task.composition.movieParams.music!.track} unplayable`, {
-      cause: err,
-    })
+    const { track } = task.composition.movieParams.music!
+    if (signal.aborted || isBuiltInTrack(track)) throw err
+    throw new MusicUnusable(`music file ${track} unplayable`, { cause: err })
   }
   return outFile
 }
