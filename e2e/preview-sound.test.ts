@@ -227,10 +227,14 @@ describe('a preview you can hear: narration in step with the picture', () => {
       const started = voices(whole)
       expect(started).toHaveLength(NARRATED.length)
       expect(started.every((s) => s.offset === 0)).toBe(true)
-      // Each slide played whole: the picture's slides are the ten seconds this test reckons by.
+      // Each slide played whole, in order: the picture's slides are the ten seconds this test
+      // reckons by. (A busy machine may go a few hundred ms between two frames, so the last
+      // frame drawn of a slide is near its end, not at it; the drift below is exact.)
+      const order = whole.frames.map((f) => f.slideIndex)
+      expect(order).toEqual([...order].sort((a, b) => a - b))
       for (let i = 0; i < NARRATION.length - 1; i++) {
         const last = whole.frames.filter((f) => f.slideIndex === i).at(-1)!
-        expect(last.t).toBeGreaterThan(SLIDE_SECONDS - 0.1)
+        expect(last.t).toBeGreaterThan(SLIDE_SECONDS - 0.5)
       }
       expect(whole.frames.at(-1)).toMatchObject({ slideIndex: 5, t: SLIDE_SECONDS })
 
@@ -346,7 +350,7 @@ describe('a preview you can hear: narration in step with the picture', () => {
       // Narration Off: nothing is fetched or sounded, and the picture plays.
       await page.getByRole('button', { name: 'Audio', exact: true }).click()
       const panel = page.getByRole('dialog', { name: 'Audio' })
-      await panel.getByRole('radio', { name: /^Off/ }).click()
+      await panel.getByRole('group', { name: 'Voice' }).getByRole('radio', { name: /^Off/ }).click()
       await page.getByRole('button', { name: 'Audio', exact: true }).click()
       await panel.waitFor({ state: 'hidden' })
       await page.getByLabel('Time').fill('0')

@@ -107,7 +107,11 @@ describe('transitions: slides dissolve by default, a dip to black only where cho
 
       // No voice, so no narration stretches the slides; each slide SECONDS long.
       await page.getByRole('button', { name: 'Audio', exact: true }).click()
-      await page.getByRole('dialog', { name: 'Audio' }).getByRole('radio', { name: /^Off/ }).check()
+      await page
+        .getByRole('dialog', { name: 'Audio' })
+        .getByRole('group', { name: 'Voice' })
+        .getByRole('radio', { name: /^Off/ })
+        .check()
       await page.keyboard.press('Escape')
       for (let i = 0; i < 3; i++) {
         await page.getByLabel('Slide duration').fill(String(SECONDS))
