@@ -1,7 +1,7 @@
 import { durationWithNarration, transitionAt, transitionDescriptor } from '@storyreel/core'
 import type { Composition } from '@storyreel/core'
 import { Mic } from 'lucide-react'
-import { useLayoutEffect, useRef, useState } from 'react'
+import { memo, useLayoutEffect, useRef, useState } from 'react'
 import type { CSSProperties, KeyboardEvent, PointerEvent } from 'react'
 import { formatSeconds } from '../../../lib/format'
 import { useStory } from '../../../lib/store'
@@ -32,6 +32,9 @@ export interface SlideTimelineProps {
   playhead: PreviewPlayhead
   slideIndex: number
 }
+
+/** Room a ruler label needs at the track's end, pixels. */
+const LAST_LABEL_PX = 30
 
 /** A right edge being dragged: the slide's set duration so far, at the scale it started at. */
 interface EdgeDraft {
@@ -80,6 +83,7 @@ export function SlideTimeline(props: SlideTimelineProps) {
   const timed = slides.map((slide, i) => ({ ...slide, duration: durations[i]! }))
   const now = videoTime(durations, { slideIndex, t: playhead.time })
   const step = rulerStep(pxPerSecond)
+  const ticks = pxPerSecond > 0 ? rulerTicks((width - LAST_LABEL_PX) / pxPerSecond, step) : []
 
   const seekAt = (clientX: number) => {
     const box = ref.current?.getBoundingClientRect()
@@ -116,7 +120,7 @@ export function SlideTimeline(props: SlideTimelineProps) {
       >
         <div ref={ref} className="slide-timeline__measure" aria-hidden="true" />
         <div className="slide-timeline__ruler" aria-hidden="true" {...scrub}>
-          {rulerTicks(total, step).map((t) => (
+          {ticks.map((t) => (
             <span key={t} className="slide-timeline__tick" style={{ left: t * pxPerSecond }}>
               {rulerLabel(t)}
             </span>
@@ -198,8 +202,11 @@ interface SlideBlockProps {
   onDraft(draft: EdgeDraft | null): void
 }
 
-/** One slide: its pictures along it, its number and length, its narration, its right edge. */
-function SlideBlock(props: SlideBlockProps) {
+/**
+ * One slide: its pictures along it, its number and length, its narration, its right edge.
+ * Memoised: while playing, the playhead moves every frame and the blocks stay as they are.
+ */
+const SlideBlock = memo(function SlideBlock(props: SlideBlockProps) {
   const { doc, index, left, width, seconds, spoken, current, pxPerSecond } = props
   const item = doc.slides[index]
   const set = item?.slide.duration ?? seconds
@@ -291,4 +298,4 @@ function SlideBlock(props: SlideBlockProps) {
       />
     </li>
   )
-}
+})

@@ -45,9 +45,9 @@ export function rulerStep(pxPerSecond: number, minGap = 64): number {
   return STEPS.find((step) => step * pxPerSecond >= minGap) ?? STEPS.at(-1)!
 }
 
-/** The ruler's labelled times within the video, from 0. */
-export function rulerTicks(total: number, step: number): number[] {
-  const count = Math.floor(total / step + 1e-6)
+/** The ruler's labelled times from 0, up to `last` seconds (where a label still fits). */
+export function rulerTicks(last: number, step: number): number[] {
+  const count = Math.max(0, Math.floor(last / step + 1e-6))
   return Array.from({ length: count + 1 }, (_, i) => Math.round(i * step * 10) / 10)
 }
 
