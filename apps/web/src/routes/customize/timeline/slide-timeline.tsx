@@ -264,11 +264,11 @@ const SlideBlock = memo(function SlideBlock(props: SlideBlockProps) {
         <span className="slide-timeline__number" aria-hidden="true">
           {index + 1}
         </span>
+        <span className="visually-hidden">{`Slide ${index + 1}: `}</span>
         <span className="slide-timeline__length">{length}</span>
-        <span className="visually-hidden">
-          {`Slide ${index + 1}`}
-          {narration > 0 ? `, narration ${formatSeconds(narration)}` : ''}
-        </span>
+        {narration > 0 ? (
+          <span className="visually-hidden">{`, narration ${formatSeconds(narration)}`}</span>
+        ) : null}
       </span>
       {narration > 0 ? (
         <span
