@@ -144,7 +144,7 @@ describe('the desk editor: a large preview over a timeline', () => {
       // Dragging slide 1's right edge 1.5 s further: one step, its duration and its field.
       await blocks.nth(0).click()
       await page.getByRole('heading', { name: 'Slide 1 of 3' }).waitFor()
-      const edge = track.getByRole('slider', { name: 'Slide 1 length' })
+      const edge = track.getByRole('slider', { name: 'Slide 1 duration' })
       const grip = await box(edge)
       const pxPerSecond = trackWidth / 11
       const x = grip.x + grip.width / 2
