@@ -469,6 +469,15 @@ describe('the editor: shape every slide, then render what was shaped', () => {
       await page.getByRole('button', { name: 'Add effect' }).click()
       await page.getByRole('menuitem', { name: 'Text', exact: true }).click()
       await expect.poll(async () => (await effectsOf(0)).length).toBe(textIndex + 2)
+      // The new text's panel scrolls into view, and the sticky preview moves until it sticks:
+      // the click waits for the page to stand still (200 ms without a scroll).
+      await page.waitForFunction(
+        () =>
+          new Promise<boolean>((resolve) => {
+            const y = scrollY
+            setTimeout(() => resolve(scrollY === y), 200)
+          }),
+      )
       await page.getByRole('button', { name: 'Delete text' }).click()
       await expect.poll(async () => (await effectsOf(0)).length).toBe(textIndex + 1)
 

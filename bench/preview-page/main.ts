@@ -10,10 +10,13 @@ import { createElement, useState } from 'react'
 import { createRoot } from 'react-dom/client'
 import { previewMedia } from '../../apps/web/src/routes/customize/preview/preview-media'
 import { SlidePreview } from '../../apps/web/src/routes/customize/preview/slide-preview'
+import { usePlayhead } from '../../apps/web/src/routes/customize/preview/use-playhead'
 
 function Host({ initial }: { initial: HostState }) {
   const [state, setState] = useState(initial)
   const update = setState
+  const showSlide = (index: number) => update((s) => ({ ...s, slideIndex: index }))
+  const playhead = usePlayhead(state.composition.composition, state.slideIndex, showSlide)
   const editEffects = (
     s: HostState,
     edit: (effects: Composition['composition'][number]['effects']) => typeof effects,
@@ -44,7 +47,8 @@ function Host({ initial }: { initial: HostState }) {
           ...editEffects(s, (effects) => effects.filter((_, i) => i !== index)),
           selectedEffectIndex: null,
         })),
-      onSlideChange: (index) => update((s) => ({ ...s, slideIndex: index })),
+      onSlideChange: showSlide,
+      playhead,
     }),
   )
 }

@@ -8,6 +8,7 @@ import { IconButton } from '../../components/ui/icon-button'
 import { useVideoLimit } from '../../lib/session'
 import { useStory } from '../../lib/store'
 import { useUserData } from '../../lib/user-data'
+import { useMediaQuery } from '../../lib/use-media-query'
 import { useStuckBarPadding } from '../../lib/use-stuck-bar-padding'
 import { CaptionsCard } from './captions-card'
 import { EffectBar, effectTitles } from './effect-bar'
@@ -27,14 +28,19 @@ import {
   useUndoShortcuts,
 } from './editor-store'
 import { SlidePreview } from './preview/slide-preview'
+import { usePlayhead } from './preview/use-playhead'
 import { useRenderAction } from './render-action'
 import { SlideActions } from './slide-actions'
 import { SlideStrip } from './slide-strip'
+import { SlideTimeline } from './timeline/slide-timeline'
 import { TransitionField } from './transition-field'
 import { useNarratedComposition } from './use-narrated-composition'
 import { previewPlayer } from './use-audio-preview'
 import { VideoLength } from './video-length'
 import './customize.css'
+
+/** Where the editor is a desk's: the preview large, the controls beside it, the timeline under. */
+const DESK = '(min-width: 1024px)'
 
 /**
  * The shown slide's controls: its actions and duration, its effects and the open panel, and its
@@ -101,13 +107,17 @@ function CarouselButton({ step, className }: { step: 1 | -1; className: string }
 /**
  * The live preview of the shown slide. Previous and next sit beside it on wide screens, and on
  * phones beside the shown slide's title, so that the strip has the screen's width for three
- * thumbnails or more (one pair shows at a time).
+ * thumbnails or more (one pair shows at a time). On a desk the timeline lies under it, on the
+ * preview's own playhead.
  */
 function Stage({ doc }: { doc: EditorDoc }) {
   // Timed as the render will time it: a slide stretches to hold its narration.
-  const composition = useNarratedComposition().composition!
+  const { composition: narrated, timings } = useNarratedComposition()
+  const composition = narrated!
   const slideIndex = useEditor((state) => state.slideIndex)
   const effectIndex = useEditor((state) => state.effectIndex)
+  const playhead = usePlayhead(composition.composition, slideIndex, showSlide)
+  const desk = useMediaQuery(DESK)
   const slide = doc.slides[slideIndex]
   const ref = useRef<HTMLDivElement>(null)
   useStuckBarPadding(ref, 'top')
@@ -130,9 +140,19 @@ function Stage({ doc }: { doc: EditorDoc }) {
             edit((d) => deleteEffect(d, slideIndex, index), { effectIndex: null })
           }
           onSlideChange={showSlide}
+          playhead={playhead}
         />
       </div>
       <CarouselButton step={1} className="editor-stage__nav" />
+      {desk ? (
+        <SlideTimeline
+          doc={doc}
+          composition={composition}
+          timings={timings}
+          playhead={playhead}
+          slideIndex={slideIndex}
+        />
+      ) : null}
     </div>
   )
 }

@@ -35,13 +35,21 @@ describe('narration timing', () => {
 
   test("the voice's measured length replaces the estimate, by core's rule", () => {
     const measured = { [spokenKey(THIRTEEN, 'bdl')]: 7.02 }
-    expect(slideTiming(slide(THIRTEEN), 'bdl', measured)).toEqual({ seconds: 7.5, known: true })
-    expect(slideTiming(slide(THIRTEEN, 9), 'bdl', measured)).toEqual({ seconds: 9, known: true })
+    expect(slideTiming(slide(THIRTEEN), 'bdl', measured)).toEqual({
+      seconds: 7.5,
+      spoken: 7.02,
+      known: true,
+    })
+    expect(slideTiming(slide(THIRTEEN, 9), 'bdl', measured)).toEqual({
+      seconds: 9,
+      spoken: 7.02,
+      known: true,
+    })
     // Another voice, or a text not measured yet, is estimated.
-    expect(slideTiming(slide(THIRTEEN), 'bdl').known).toBe(false)
+    expect(slideTiming(slide(THIRTEEN), 'bdl')).toMatchObject({ spoken: SAID, known: false })
     expect(slideTiming(slide(`${THIRTEEN} More.`), 'bdl', measured).known).toBe(false)
     // Nothing to read is known at once: the set duration.
-    expect(slideTiming(slide(THIRTEEN), null)).toEqual({ seconds: 2, known: true })
+    expect(slideTiming(slide(THIRTEEN), null)).toEqual({ seconds: 2, spoken: 0, known: true })
     const timed = narratedComposition(composition('bdl', [slide(), slide(THIRTEEN)]), measured)
     expect(timed.composition.map((s) => s.duration)).toEqual([2, 7.5])
   })

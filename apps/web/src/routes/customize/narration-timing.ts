@@ -17,6 +17,8 @@ export function spokenKey(text: string, voice: VoiceId): string {
 /** A slide's length in the video, and whether it is the voice's own or still an estimate. */
 export interface SlideTiming {
   seconds: number
+  /** How long the voice reads the slide's narration, seconds (0: nothing is read). */
+  spoken: number
   /** The narration's length is the server's measure (or there is nothing to read). */
   known: boolean
 }
@@ -31,10 +33,14 @@ export function slideTiming(
   lengths: SpokenLengths = NO_LENGTHS,
 ): SlideTiming {
   const text = spokenText(slide, voice)
-  if (!text || voice === null) return { seconds: slide.duration, known: true }
-  const spoken = lengths[spokenKey(text, voice)]
-  const seconds = durationWithNarration(slide.duration, spoken ?? estimateNarrationSeconds(text))
-  return { seconds, known: spoken !== undefined }
+  if (!text || voice === null) return { seconds: slide.duration, spoken: 0, known: true }
+  const measured = lengths[spokenKey(text, voice)]
+  const spoken = measured ?? estimateNarrationSeconds(text)
+  return {
+    seconds: durationWithNarration(slide.duration, spoken),
+    spoken,
+    known: measured !== undefined,
+  }
 }
 
 /**

@@ -1,4 +1,4 @@
-import { MAX_MOVIE_SECONDS, MAX_SLIDE_SECONDS, UI_TEXT, compositionDuration } from '@storyreel/core'
+import { UI_TEXT } from '@storyreel/core'
 import type { MediaFile } from '@storyreel/core'
 import { Copy, ImageUp, Minus, Plus, Trash2 } from 'lucide-react'
 import { useEffect, useId, useState } from 'react'
@@ -7,15 +7,9 @@ import { IconButton } from '../../components/ui/icon-button'
 import { formatSeconds } from '../../lib/format'
 import { randomId } from '../../lib/random-id'
 import { useStory } from '../../lib/store'
-import {
-  canAddSlides,
-  deleteSlide,
-  duplicateSlide,
-  replaceMedia,
-  setDuration,
-  toComposition,
-} from './editor-doc'
+import { canAddSlides, deleteSlide, duplicateSlide, replaceMedia, setDuration } from './editor-doc'
 import type { EditorDoc } from './editor-doc'
+import { allowedDuration, maxDuration, MIN_SLIDE_SECONDS } from './duration-limits'
 import { edit } from './editor-store'
 import { FramingField } from './framing-field'
 import { MediaPicker } from './media-picker'
@@ -23,19 +17,7 @@ import { NarrationField } from './narration-field'
 import type { SlideFieldProps } from './slide-field'
 import { useNarratedComposition } from './use-narrated-composition'
 
-/** The shortest slide the editor makes (the schema only asks for more than 0 s). */
-export const MIN_SLIDE_SECONDS = 0.5
 const DURATION_STEP = 0.5
-
-const round1 = (value: number) => Math.round(value * 10) / 10
-
-/** The longest this slide may get: 60 s, and the whole movie within its ten minutes. */
-export function maxDuration(doc: EditorDoc, index: number): number {
-  const others = compositionDuration(toComposition(doc)) - (doc.slides[index]?.slide.duration ?? 0)
-  return round1(
-    Math.max(MIN_SLIDE_SECONDS, Math.min(MAX_SLIDE_SECONDS, MAX_MOVIE_SECONDS - others)),
-  )
-}
 
 /** Seconds typed or stepped; the field keeps what is typed until it is a valid duration. */
 function DurationField({ doc, index, slideKey }: SlideFieldProps) {
@@ -49,7 +31,7 @@ function DurationField({ doc, index, slideKey }: SlideFieldProps) {
   const grown = timing && timing.seconds > duration ? timing : null
 
   const commit = (seconds: number) => {
-    const next = round1(Math.min(max, Math.max(MIN_SLIDE_SECONDS, seconds)))
+    const next = allowedDuration(doc, index, seconds)
     edit((d) => setDuration(d, index, next), { key: `${slideKey}/duration` })
     return next
   }

@@ -6,7 +6,7 @@ import { useSettledValue } from '../../../lib/use-settled-value'
 import { PlaybackBar } from './playback-bar'
 import { prefetchSound } from './preview-sound'
 import { TextHandles, type TextDraft } from './text-handles'
-import { usePlayhead } from './use-playhead'
+import type { PreviewPlayhead } from './use-playhead'
 import type { FontsState } from './use-preview-fonts'
 import { usePreviewFrame } from './use-preview-frame'
 import './slide-preview.css'
@@ -21,6 +21,8 @@ export interface SlidePreviewProps {
   onDeleteEffect(effectIndex: number): void
   /** While the whole video plays, the preview moves to the next slide through this. */
   onSlideChange(index: number): void
+  /** Where it plays, shared with the timeline (usePlayhead, given this composition). */
+  playhead: PreviewPlayhead
 }
 
 /** Typing pauses this long before the preview fetches the narration it changed. */
@@ -60,7 +62,7 @@ export function SlidePreview(props: SlidePreviewProps): JSX.Element {
     () => withDraft(composition, slideIndex, draft),
     [composition, slideIndex, draft],
   )
-  const playhead = usePlayhead(composition.composition, slideIndex)
+  const { playhead } = props
   const { time, mode } = playhead
   const frame = { shown, size, mode, slideIndex, onSlideChange: props.onSlideChange }
   const { fonts, media } = usePreviewFrame(canvasRef, playhead, frame, slide)

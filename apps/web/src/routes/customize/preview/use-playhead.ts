@@ -4,11 +4,15 @@ import { useEffect, useRef, useState } from 'react'
 import { unlockSound } from './preview-sound'
 
 /**
- * The playhead: what the frame shows. Playing moves it on; the slider and the editor set it.
- * `head` is what the frame loop reads, `time` its copy for rendering, and `mode` what plays
- * (null: paused).
+ * The playhead: what the frame shows. Playing moves it on; the slider, the timeline and the
+ * editor set it. `head` is what the frame loop reads, `time` its copy for rendering, and `mode`
+ * what plays (null: paused). `onSlideChange` shows another slide in the editor.
  */
-export function usePlayhead(slides: readonly Slide[], slideIndex: number) {
+export function usePlayhead(
+  slides: readonly Slide[],
+  slideIndex: number,
+  onSlideChange: (index: number) => void,
+) {
   const slide = slides[slideIndex]
   const [time, setTime] = useState(() => posterTime(slides, slideIndex))
   const [mode, setMode] = useState<PlayMode | null>(null)
@@ -35,10 +39,13 @@ export function usePlayhead(slides: readonly Slide[], slideIndex: number) {
     setTime(duration)
   }, [slideIndex, duration])
 
-  const seek = (t: number) => {
-    const next = clampTime(t, duration)
-    head.current = { slideIndex, t: next }
+  /** Moves to `t` seconds into slide `index`: the editor shows that slide, stopped there. */
+  const seekTo = (index: number, t: number) => {
+    const next = clampTime(t, slides[index]?.duration ?? 0)
+    // Set first: the editor's change of slide finds the playhead there and leaves it.
+    head.current = { slideIndex: index, t: next }
     setTime(next)
+    if (index !== slideIndex) onSlideChange(index)
     if (mode !== null) setRestart((n) => n + 1)
   }
 
@@ -50,7 +57,8 @@ export function usePlayhead(slides: readonly Slide[], slideIndex: number) {
     setMode,
     restart,
     duration,
-    seek,
+    seek: (t: number) => seekTo(slideIndex, t),
+    seekTo,
     togglePlay: () => {
       unlockSound()
       setMode((m) => (m === null ? 'slide' : null))
@@ -61,3 +69,6 @@ export function usePlayhead(slides: readonly Slide[], slideIndex: number) {
     },
   }
 }
+
+/** The preview's playhead, as the preview and the timeline share it. */
+export type PreviewPlayhead = ReturnType<typeof usePlayhead>

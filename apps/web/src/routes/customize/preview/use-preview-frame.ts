@@ -2,7 +2,7 @@ import type { Slide } from '@storyreel/core'
 import { useEffect, useRef, type RefObject } from 'react'
 import { useFrameDraw, useRedrawOnSeeked, type LiveFrame } from './use-frame-draw'
 import { usePlayLoop } from './use-play-loop'
-import type { usePlayhead } from './use-playhead'
+import type { PreviewPlayhead } from './use-playhead'
 import { usePreviewFonts } from './use-preview-fonts'
 import { useSlideMedia } from './use-slide-media'
 import { useTransitionMedia } from './use-transition-media'
@@ -14,7 +14,7 @@ import { useTransitionMedia } from './use-transition-media'
  */
 export function usePreviewFrame(
   canvasRef: RefObject<HTMLCanvasElement | null>,
-  playhead: ReturnType<typeof usePlayhead>,
+  playhead: PreviewPlayhead,
   frame: LiveFrame,
   slide: Slide | undefined,
 ) {
