@@ -347,16 +347,19 @@ describe('a preview you can hear: narration in step with the picture', () => {
       await page.getByRole('button', { name: 'Pause', exact: true }).click()
       await page.unroute(`**${endpointUrl(audioApi.generate)}`)
 
-      // Narration Off: nothing is fetched or sounded, and the picture plays.
+      // Narration and music Off: nothing is fetched or sounded, and the picture plays.
       await page.getByRole('button', { name: 'Audio', exact: true }).click()
       const panel = page.getByRole('dialog', { name: 'Audio' })
       await panel.getByRole('group', { name: 'Voice' }).getByRole('radio', { name: /^Off/ }).click()
+      await panel.getByRole('group', { name: 'Music' }).getByRole('radio', { name: /^Off/ }).click()
       await page.getByRole('button', { name: 'Audio', exact: true }).click()
       await panel.waitFor({ state: 'hidden' })
       await page.getByLabel('Time').fill('0')
       await clearSound(page)
       await page.getByRole('button', { name: 'Play', exact: true }).click()
-      await expect.poll(async () => (await soundLog(page)).frames.at(-1)?.t ?? 0).toBeGreaterThan(1)
+      await expect
+        .poll(async () => (await soundLog(page)).frames.at(-1)?.t ?? 0, { timeout: 10_000 })
+        .toBeGreaterThan(1)
       expect((await soundLog(page)).starts).toEqual([])
       await page.getByRole('button', { name: 'Pause', exact: true }).click()
       expect(problems).toEqual([])
