@@ -235,11 +235,14 @@ describe('walking skeleton: sign up, compose, render, download', () => {
       await page.getByLabel(/What is your video about/).press('Enter')
       await toast(page, UI_TEXT.uploadAtLeastOne).waitFor()
 
+      // The newer error took the older one's place: one error at a time.
+      expect(await toast(page, UI_TEXT.unsupportedFiles).count()).toBe(0)
       // Those messages were about /upload: they do not follow the user back to /format, and
-      // they sit below the header, not over it.
-      const box = await toast(page, UI_TEXT.uploadAtLeastOne).boundingBox()
+      // they sit below the header, not over it (once slid in).
       const header = await page.locator('.app-header').boundingBox()
-      expect(box!.y).toBeGreaterThanOrEqual(header!.y + header!.height)
+      await expect
+        .poll(async () => (await toast(page, UI_TEXT.uploadAtLeastOne).boundingBox())!.y)
+        .toBeGreaterThanOrEqual(header!.y + header!.height)
       await page.getByRole('button', { name: 'Step 1: Format' }).click()
       await page.waitForURL('**/format')
       await expect.poll(() => page.locator('.toast').count()).toBe(0)

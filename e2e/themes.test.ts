@@ -88,9 +88,11 @@ describe('the theme follows the system', () => {
       await page.goto(`${server.url}/queue`)
       await page.getByRole('heading', { name: 'No videos yet' }).waitFor()
       await checkBoth('/queue (empty)')
+      // Below PRO, /generate says why and goes on to the plans.
       await page.goto(`${server.url}/generate`)
-      await page.getByRole('heading', { name: UI_TEXT.higherSubscriptionRequired }).waitFor()
-      await checkBoth('/generate')
+      await page.waitForURL((url) => url.pathname === '/plan')
+      await page.locator('.toast', { hasText: UI_TEXT.higherSubscriptionRequired }).waitFor()
+      await checkBoth('/plan, from /generate')
 
       // One picture, composed, in the editor.
       await page.goto(`${server.url}/format`)

@@ -18,7 +18,7 @@ export interface BrowserStock {
 /**
  * The server tests' fake providers (apps/server/test/stock-servers.ts), for a browser: their
  * answers name the real media hosts, so the API calls go through a proxy that points every media
- * URL at the fake's own files (a photo, or a clip for .mp4), which the page shows and the server
+ * URL at the fake's own files (a photo, its own file per item, or a clip for .mp4), which the page shows and the server
  * downloads (an extra trusted origin). Pixabay is left without a key.
  */
 export async function startBrowserStock(): Promise<BrowserStock> {
@@ -28,8 +28,11 @@ export async function startBrowserStock(): Promise<BrowserStock> {
       const answer = await fetch(fake.url + (req.url ?? '/'), {
         headers: req.headers.authorization ? { authorization: req.headers.authorization } : {},
       })
+      // Each photo a file of its own, as the providers' are: the server keeps one file once.
       const body = (await answer.text()).replace(MEDIA_URL, (url) =>
-        /\.mp4(\?|$)/.test(url) ? `${fake.url}/media/clip.mp4` : `${fake.url}/media/photo.jpg`,
+        /\.mp4(\?|$)/.test(url)
+          ? `${fake.url}/media/clip.mp4`
+          : `${fake.url}/media/photo.jpg?of=${encodeURIComponent(url)}`,
       )
       res
         .writeHead(answer.status, {

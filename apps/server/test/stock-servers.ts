@@ -279,14 +279,18 @@ export async function fakeMedia(): Promise<FakeMedia> {
 }
 
 /**
- * Media files: /media/photo.jpg, /media/clip.mp4, /media/page.jpg (HTML under a picture's
+ * Media files: /media/photo.jpg (?of=KEY: a file of its own per KEY), /media/clip.mp4, /media/page.jpg (HTML under a picture's
  * name), /media/huge.jpg (a JPEG start, then zeros past the upload limit, with no length
  * declared), /media/declared-huge.jpg (declares a length past it), /media/slow.jpg (never
  * answers), /redirect?to=URL, and /chain/N (N redirects before the photo).
  */
 function answerMedia(path: string, query: URLSearchParams, res: ServerResponse, media: FakeMedia) {
-  if (path === '/media/photo.jpg')
-    return res.writeHead(200, { 'content-type': 'image/jpeg' }).end(media.photo)
+  if (path === '/media/photo.jpg') {
+    const of = query.get('of')
+    return res
+      .writeHead(200, { 'content-type': 'image/jpeg' })
+      .end(of ? photoVariant(media.photo, of) : media.photo)
+  }
   if (path === '/media/clip.mp4')
     return res.writeHead(200, { 'content-type': 'video/mp4' }).end(media.clip)
   if (path === '/media/page.jpg') {
@@ -305,6 +309,18 @@ function answerMedia(path: string, query: URLSearchParams, res: ServerResponse, 
     return res.writeHead(302, { location: n > 1 ? `/chain/${n - 1}` : '/media/photo.jpg' }).end()
   }
   res.writeHead(404).end()
+}
+
+/**
+ * The photo with a JPEG comment naming `of` after its start marker: a file of its own for each
+ * stock item (the server keeps the same file once), the same picture.
+ */
+function photoVariant(photo: Buffer, of: string): Buffer {
+  const text = Buffer.from(of.slice(0, 200))
+  const comment = Buffer.alloc(4)
+  comment.set([0xff, 0xfe])
+  comment.writeUInt16BE(text.length + 2, 2)
+  return Buffer.concat([photo.subarray(0, 2), comment, text, photo.subarray(2)])
 }
 
 /** `bytes` of a JPEG's first marker and zeros, in 1 MiB writes that wait for the reader. */
