@@ -17,7 +17,7 @@ afterAll(() => server.close())
 it('deleting the media of a queued render to make it fail', async (ctx) => {
   const { client } = await signUp(server)
   const described = await client.call(mediaApi.describe, {
-    body: formWith([pictureFile('a.png'), pictureFile('b.png')]),
+    body: formWith([pictureFile('a.png', { hue: 30 }), pictureFile('b.png', { hue: 210 })]),
   })
   const [used, unused] = described.data.descriptions.map((d) => d.filename)
   const composition: Composition = {
