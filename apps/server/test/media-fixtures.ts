@@ -99,6 +99,10 @@ export function clipFile(name: string, seconds = 2, width = 320, height = 240): 
     'lavfi',
     '-i',
     `testsrc2=size=${width}x${height}:rate=30:duration=${seconds}`,
+    // Its name in its metadata: clips of different names are different files (the server keeps
+    // the same file once).
+    '-metadata',
+    `comment=${name}`,
     '-c:v',
     'libx264',
     '-pix_fmt',

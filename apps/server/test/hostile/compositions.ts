@@ -62,7 +62,8 @@ export async function uploadClipReplacedBy(
   replacement: string,
 ): Promise<string> {
   const described = await client.call(mediaApi.describe, {
-    body: formWith([clipFile('clip.mp4', 1, 160, 90)]),
+    // A clip of its own: the same one again would be the file replaced before.
+    body: formWith([clipFile(`clip-${randomUUID()}.mp4`, 1, 160, 90)]),
   })
   const name = described.data.descriptions[0]!.filename
   const { db, storage } = server.app.services
