@@ -13,8 +13,8 @@ import { requestRender, waitSettled } from './support/short-video'
  * The video a new user gets with every default (issue 34's proof): six real photographs, the
  * issue's suggestion, composed and rendered through the server as `npm start` runs it. Prints
  * its slides, length, music and loudness, the darkest frame at each boundary against its two
- * slides, and writes the MP4 and a contact sheet (the middle of each slide, then each
- * boundary) to bench/out/default-video/.
+ * slides, and writes the MP4 and a contact sheet (in time order: the middle of each slide, then
+ * the boundary after it) to bench/out/default-video/.
  *
  *   npm run default-video -w @storyreel/bench [-- --ratio 9:16]
  */
@@ -156,7 +156,7 @@ async function main() {
       sheet,
     ])
     console.log(
-      `wrote ${path.relative(repoRoot, video)} and ${path.relative(repoRoot, sheet)} (top row: each slide's middle; bottom: each boundary)`,
+      `wrote ${path.relative(repoRoot, video)} and ${path.relative(repoRoot, sheet)} (in time order: each slide's middle, then the boundary after it)`,
     )
   } finally {
     await server.stop()
