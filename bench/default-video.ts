@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { compositionApi, mediaApi, type Composition } from '@storyreel/core'
 import { benchClient, signUp } from './support/api-client'
-import { startGroup, waitForServer } from './support/server-process'
+import { startApp } from './support/server-process'
 import { requestRender, waitSettled } from './support/short-video'
 
 /**
@@ -54,20 +54,11 @@ async function main() {
   const out = path.join(repoRoot, 'bench', 'out', 'default-video')
   await mkdir(out, { recursive: true })
   const dataDir = await mkdtemp(path.join(tmpdir(), 'storyreel-default-video-'))
-  const port = 3900 + Math.floor(Math.random() * 90)
-  const base = `http://127.0.0.1:${port}`
-  const server = startGroup('npm', ['start', '--silent'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-    },
+  const { server, base } = await startApp(repoRoot, dataDir).catch(async (err: unknown) => {
+    await rm(dataDir, { recursive: true, force: true })
+    throw err
   })
   try {
-    await waitForServer(base, server)
     const client = benchClient(base)
     await signUp(client, dataDir, 'default-video@example.com')
     const form = new FormData()

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { mediaApi, type Composition } from '@storyreel/core'
 import { treeRss } from './measure'
 import { benchClient, signUp, type BenchClient } from './support/api-client'
-import { startGroup, waitForServer } from './support/server-process'
+import { startApp } from './support/server-process'
 import { requestRender, waitSettled } from './support/short-video'
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url))
@@ -87,20 +87,11 @@ export async function renderThroughApi(
   opts: { beside?: Composition; besideTimes?: number } = {},
 ): Promise<ApiRender> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'storyreel-bench-render-'))
-  const port = 3900 + Math.floor(Math.random() * 90)
-  const base = `http://127.0.0.1:${port}`
-  const server = startGroup('npm', ['start', '--silent'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-    },
+  const { server, base } = await startApp(repoRoot, dataDir).catch(async (err: unknown) => {
+    await rm(dataDir, { recursive: true, force: true })
+    throw err
   })
   try {
-    await waitForServer(base, server)
     const client = benchClient(base)
     await signUp(client, dataDir, 'render-bench@example.com')
     const renamed = await uploaded(client, composition, photos)

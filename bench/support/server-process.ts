@@ -71,3 +71,29 @@ export async function waitForServer(base: string, proc: GroupProcess, timeoutMs 
   }
   throw new Error(`server did not answer in ${timeoutMs} ms:\n${proc.output.join('')}`)
 }
+
+/**
+ * The app as `npm start` runs it (embedded database, in-process worker) on a free-ish port with
+ * `dataDir` for its data, answering: the process and its base URL.
+ */
+export async function startApp(repoRoot: string, dataDir: string) {
+  const port = 3900 + Math.floor(Math.random() * 90)
+  const base = `http://127.0.0.1:${port}`
+  const server = startGroup('npm', ['start', '--silent'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+    },
+  })
+  try {
+    await waitForServer(base, server)
+  } catch (err) {
+    await server.stop()
+    throw err
+  }
+  return { server, base }
+}
