@@ -1,13 +1,30 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import sharp from 'sharp'
-import { RATIOS, type ImageDescription, type Ratio } from '@storyreel/core'
-import { DEFAULT_TOOLS } from '@storyreel/render/server'
-import { describeMedia } from '@storyreel/server/src/adapters/ai/embedded/analyze-media'
-import { compose } from '@storyreel/server/src/adapters/ai/embedded/composer'
+import { createCanvas } from '@napi-rs/canvas'
+import {
+  captionLayout,
+  captionPlacement,
+  estimatedCaptions,
+  frameInfo,
+  type Ctx,
+} from '@storyreel/render'
+import { registerFonts } from '@storyreel/render/node'
 import {
   coveredShare,
+  DEFAULT_CAPTIONS,
+  RATIOS,
   SUBJECT_COVER_SHARE,
+  type CaptionPosition,
+  type ImageDescription,
+  type Ratio,
+} from '@storyreel/core'
+import { DEFAULT_TOOLS } from '@storyreel/render/server'
+import {
+  decodePicture,
+  describeMedia,
+} from '@storyreel/server/src/adapters/ai/embedded/analyze-media'
+import { compose } from '@storyreel/server/src/adapters/ai/embedded/composer'
+import {
   subjectsOnFrame,
   textBlockBound,
   textRect,
@@ -25,7 +42,9 @@ import {
  * are printed at the detector's threshold and around it, then the time a picture took (the
  * first one also loads the model), the machine otherwise idle. Last, how much of the detected
  * subjects the composer's titles and captions cover, each photo composed alone and in sets, in
- * every format (the share of the subjects' area on the frame under the text, at rest and rising).
+ * every format (the share of the subjects' area on the frame under the text, at rest and rising),
+ * and how much the narration's word-by-word captions cover (the most while they show, through the
+ * slide's camera) on Auto, against the bottom where they always stood before.
  */
 const DIR = new URL('./vision/', import.meta.url).pathname
 const THRESHOLDS = [0.3, 0.35, 0.4, MIN_SUBJECT_SCORE, 0.5, 0.55]
@@ -41,9 +60,9 @@ const { photos } = JSON.parse(await readFile(join(DIR, 'labels.json'), 'utf8')) 
 const found: { photo: Photo; scored: { label: string; score: number }[]; ms: number }[] = []
 for (const photo of photos) {
   const file = join(DIR, 'photos', photo.file)
-  const { width, height } = await sharp(file).metadata()
   const start = performance.now()
-  const subjects = await detectSubjects(file, { width, height }, { minScore: THRESHOLDS[0] })
+  const { picture, size } = await decodePicture(file)
+  const subjects = await detectSubjects(picture, size, { minScore: THRESHOLDS[0] })
   found.push({ photo, scored: subjects, ms: performance.now() - start })
 }
 
@@ -116,3 +135,43 @@ console.log(
     shares.length,
   )} of the subjects' area covered, max ${(100 * Math.max(...shares)).toFixed(0)} %, ${over} over ${(100 * SUBJECT_COVER_SHARE).toFixed(0)} %`,
 )
+
+registerFonts()
+const ctx = createCanvas(1, 1).getContext('2d') as unknown as Ctx
+
+/** The most of the slides' subjects each slide's narration captions cover, one number a slide. */
+function captionCover(
+  descriptions: ImageDescription[],
+  ratio: Ratio,
+  position: CaptionPosition,
+): number[] {
+  const composed = compose(descriptions, 'A calm autumn walk by the lake, ending at night', ratio)
+  const movie = {
+    ...composed.movieParams,
+    captions: { ...DEFAULT_CAPTIONS, enabled: true, position },
+  }
+  const byFile = new Map(descriptions.map((d) => [d.filename, d]))
+  return composed.composition.flatMap((slide) => {
+    const captions = estimatedCaptions(movie, slide)
+    if (!captions || !slide.subjects) return []
+    const d = byFile.get(slide.filename)!
+    const media = { source: null as never, width: d.width, height: d.height }
+    const frame = frameInfo(movie.width, movie.height, slide, media)
+    const { m, pages } = captionLayout(ctx, captions, frame)
+    return [captionPlacement(pages, m, position, frame, slide).cover]
+  })
+}
+
+for (const position of ['auto', 'bottom'] as const) {
+  const covers = (Object.keys(RATIOS) as Ratio[]).flatMap((ratio) => [
+    ...withSubjects.flatMap((d) => captionCover([d], ratio, position)),
+    ...captionCover(withSubjects, ratio, position),
+  ])
+  const over = covers.filter((s) => s > SUBJECT_COVER_SHARE).length
+  console.log(
+    `narration captions over detected subjects, ${position === 'auto' ? 'on Auto' : 'always at the bottom (before Auto)'}: ${covers.length} slides in ${Object.keys(RATIOS).length} formats, mean ${pct(
+      covers.reduce((a, b) => a + b, 0),
+      covers.length,
+    )}, max ${(100 * Math.max(...covers)).toFixed(0)} %, ${over} over ${(100 * SUBJECT_COVER_SHARE).toFixed(0)} %`,
+  )
+}

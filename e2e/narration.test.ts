@@ -16,6 +16,7 @@ import type { Composition, VoiceId } from '@storyreel/core'
 import { newEmail, signUp, toast } from './support/auth'
 import { launchBrowser, watchPageProblems, phoneContext } from './support/browser'
 import { makeImage } from './support/media'
+import { colorInPreview } from './support/preview'
 import type { TestServer } from './support/server'
 import { startServer } from './support/server'
 
@@ -34,27 +35,6 @@ const movie = async (page: Page) => (await stored(page)).composition.movieParams
 
 /** Caption highlight for the journey: a green that neither picture has. */
 const GREEN = { r: 0, g: 255, b: 0 }
-
-/**
- * How many pixels of the preview's lower half are (nearly) `color`: the captions sit at the
- * bottom by default.
- */
-function colorInLowerHalf(page: Page, color: { r: number; g: number; b: number }) {
-  return page.getByRole('img', { name: 'Slide 1 preview' }).evaluate((canvas, want) => {
-    const c = canvas as HTMLCanvasElement
-    const top = Math.floor(c.height / 2)
-    const { data } = c.getContext('2d')!.getImageData(0, top, c.width, c.height - top)
-    let count = 0
-    for (let i = 0; i < data.length; i += 4) {
-      const near =
-        Math.abs(data[i]! - want.r) < 40 &&
-        Math.abs(data[i + 1]! - want.g) < 40 &&
-        Math.abs(data[i + 2]! - want.b) < 40
-      if (near) count++
-    }
-    return count
-  }, color)
-}
 
 /** Every media element the page asked to play, and how far each got. */
 function played(page: Page) {
@@ -192,14 +172,14 @@ describe('narration: a voice, the words of each slide, captions on the frame', (
       })
 
       // Captions: none on the frame until they are on; then the spoken word is lit in green.
-      expect(await colorInLowerHalf(page, GREEN)).toBe(0)
+      expect(await colorInPreview(page, 'lower', GREEN)).toBe(0)
       await page.getByRole('switch', { name: 'Show captions' }).click()
       await expect
         .poll(async () => (await movie(page)).captions)
         .toEqual({ ...DEFAULT_CAPTIONS, enabled: true })
       await page.getByLabel('Highlight').fill('#00ff00')
       await expect.poll(async () => (await movie(page)).captions?.highlight).toEqual(GREEN)
-      await expect.poll(() => colorInLowerHalf(page, GREEN)).toBeGreaterThan(20)
+      await expect.poll(() => colorInPreview(page, 'lower', GREEN)).toBeGreaterThan(20)
 
       // Undo takes the colour back, then the captions; redo brings both again.
       const undo = page.getByRole('button', { name: 'Undo' })
@@ -211,11 +191,11 @@ describe('narration: a voice, the words of each slide, captions on the frame', (
       await undo.click()
       // Back to a video that never had captions.
       await expect.poll(async () => (await movie(page)).captions).toBeUndefined()
-      await expect.poll(() => colorInLowerHalf(page, GREEN)).toBe(0)
+      await expect.poll(() => colorInPreview(page, 'lower', GREEN)).toBe(0)
       await redo.click()
       await redo.click()
       await expect.poll(async () => (await movie(page)).captions?.highlight).toEqual(GREEN)
-      await expect.poll(() => colorInLowerHalf(page, GREEN)).toBeGreaterThan(20)
+      await expect.poll(() => colorInPreview(page, 'lower', GREEN)).toBeGreaterThan(20)
 
       // Render: the narrated, captioned video finishes.
       await page.getByRole('button', { name: 'Render', exact: true }).click()

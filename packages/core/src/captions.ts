@@ -2,7 +2,12 @@ import { z } from 'zod'
 import { ColorSchema } from './effects/color'
 import { DEFAULT_FONT, FONTS } from './fonts'
 
-export const CAPTION_POSITIONS = ['top', 'middle', 'bottom'] as const
+/**
+ * Auto: at the bottom, as in film, unless the words would hide the slide's subjects there (its
+ * `subjects`, as its camera shows them); then at the top, else in the middle, wherever they
+ * cover least. Without subjects it is the bottom.
+ */
+export const CAPTION_POSITIONS = ['auto', 'top', 'middle', 'bottom'] as const
 export type CaptionPosition = (typeof CAPTION_POSITIONS)[number]
 
 /** Outline: white words with a dark edge; box: words on a dark, rounded band. */
@@ -25,7 +30,7 @@ export const CaptionsSchema = z.object({
   color: ColorSchema.default({ r: 255, g: 255, b: 255 }),
   highlight: ColorSchema.default({ r: 255, g: 205, b: 40 }),
   background: z.enum(CAPTION_BACKGROUNDS).default('box'),
-  position: z.enum(CAPTION_POSITIONS).default('bottom'),
+  position: z.enum(CAPTION_POSITIONS).default('auto'),
 })
 export type Captions = z.infer<typeof CaptionsSchema>
 

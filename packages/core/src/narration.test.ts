@@ -84,7 +84,7 @@ describe('narration in the composition', () => {
     const on = { ...base, movieParams: { ...base.movieParams, captions: { enabled: true } } }
     expect(CompositionSchema.parse(on).movieParams.captions).toMatchObject({
       enabled: true,
-      position: 'bottom',
+      position: 'auto',
       background: 'box',
       font: 'Arial',
     })

@@ -182,3 +182,42 @@ export function mainSubjectBox(subjects: readonly Subject[] | undefined): Box | 
   const best = Math.max(...subjects.map((s) => s.score))
   return unionBox(subjects.filter((s) => s.score >= best * MAIN_SUBJECT_SHARE))
 }
+
+/** A rectangle, in whatever units its caller measures (percent of a frame, pixels). */
+export interface Rect {
+  x: number
+  y: number
+  width: number
+  height: number
+}
+
+/**
+ * Text (a title, a caption, the narration's words) may cover at most this share of the detected
+ * subjects' area on the frame: a corner of a box, not the face or the cat. bench/vision measures
+ * it over the bench's photographs.
+ */
+export const SUBJECT_COVER_SHARE = 0.1
+
+/** A person's head is about this share of their box, from its top. */
+const HEAD_SHARE = 0.25
+
+/**
+ * The boxes text keeps off, in percent of the picture: each subject's, and a person's head once
+ * more, since text over a face hides more than over a coat.
+ */
+export function boxesToKeepClear(subjects: readonly Subject[]): Box[] {
+  return subjects.flatMap((s) =>
+    s.label === 'person' ? [s.box, { ...s.box, height: s.box.height * HEAD_SHARE }] : [s.box],
+  )
+}
+
+const overlap = (a: Rect, b: Rect) =>
+  Math.max(0, Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x)) *
+  Math.max(0, Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y))
+
+/** The share of the subjects' area that the text's rectangle covers; 0 without subjects. */
+export function coveredShare(text: Rect, subjects: readonly Rect[]): number {
+  const area = subjects.reduce((sum, r) => sum + r.width * r.height, 0)
+  if (area <= 0) return 0
+  return subjects.reduce((sum, r) => sum + overlap(text, r), 0) / area
+}

@@ -1,17 +1,22 @@
 import {
+  type Box,
+  type Captions,
   CaptionsSchema,
   DEFAULT_CAPTIONS,
   estimateNarrationSeconds,
+  SUBJECT_COVER_SHARE,
   TEXT_MARGIN,
   type MovieParams,
   type Slide,
   type WordTiming,
 } from '@storyreel/core'
 import { describe, expect, it } from 'vitest'
+import { frameInfo } from './frame'
 import {
   captionAt,
   captionBlock,
   captionMetrics,
+  captionPlacement,
   estimatedCaptions,
   MAX_PAGE_WORDS,
   PAGE_HOLD,
@@ -175,6 +180,73 @@ describe('captionMetrics and captionBlock', () => {
     expect(middle.top + middle.height / 2).toBeCloseTo(960)
     const bottom = captionBlock(page!, m, 'bottom', frame)
     expect(bottom.top + bottom.height).toBeCloseTo(1920 * 0.93)
+  })
+})
+
+describe('captionPlacement', () => {
+  const words = spoken('A cat sits by the window, watching the rain come down.')
+  const m = captionMetrics(CaptionsSchema.parse({ enabled: true }), 1080, 1920)
+  // About what a 54 px font's letters measure.
+  const pages = paginateCaptions(words, m.maxWidth, (s) => s.length * 27)
+  /** A 3:2 photo (3000x2000) on a 9:16 frame, its subject where given (percent of the picture). */
+  const slideWith = (box: Box, more: Partial<Slide> = {}): Slide => ({
+    id: 'cat',
+    filename: 'cat.jpg',
+    duration: 5,
+    effects: [],
+    subjects: [{ label: 'cat', score: 0.6, box }],
+    ...more,
+  })
+  const frameOf = (slide: Slide) =>
+    frameInfo(1080, 1920, slide, { source: {} as CanvasImageSource, width: 3000, height: 2000 })
+  const place = (slide: Slide, position: Captions['position'] = 'auto') =>
+    captionPlacement(pages, m, position, frameOf(slide), slide)
+  // Fitted, the photo fills the frame's middle band, from 35.9 % to 64.1 % of its height.
+  const fitted = { framing: 'fit' as const }
+
+  it('stands at the bottom when nothing was found, or when the subject is clear of it', () => {
+    expect(
+      place({ ...slideWith({ x: 0, y: 0, width: 1, height: 1 }), subjects: undefined }),
+    ).toEqual({ row: 'bottom', cover: 0 })
+    expect(place(slideWith({ x: 40, y: 10, width: 20, height: 30 }, fitted)).row).toBe('bottom')
+  })
+
+  it('moves off a subject the bottom row would hide, through the camera', () => {
+    // Covered, the frame shows the photo's middle 37.5 % across and all its height: a cat at its
+    // foot fills the frame's lower part, and the captions go to the top.
+    const low = slideWith({ x: 40, y: 70, width: 20, height: 30 })
+    const chosen = place(low)
+    expect(chosen.row).toBe('top')
+    expect(chosen.cover).toBeLessThanOrEqual(SUBJECT_COVER_SHARE)
+    expect(place(low, 'bottom').cover).toBeGreaterThan(SUBJECT_COVER_SHARE)
+    // The same cat off to the side is cropped out of the 9:16 frame: the bottom is clear.
+    expect(place(slideWith({ x: 0, y: 70, width: 20, height: 30 })).row).toBe('bottom')
+  })
+
+  it('follows a zoom: a subject the camera brings under the captions moves them', () => {
+    // Fitted and still, a cat in the photo's lower half sits in the frame's middle band.
+    const cat = { x: 35, y: 60, width: 30, height: 40 }
+    expect(place(slideWith(cat, fitted)).row).toBe('bottom')
+    const zoom = {
+      name: 'zoom' as const,
+      params: { zoomStart: 100, zoomEnd: 250, focusX: 50, focusY: 80 },
+    }
+    const zoomed = place(slideWith(cat, { ...fitted, effects: [zoom] }))
+    expect(zoomed.row).not.toBe('bottom')
+  })
+
+  it('keeps the position a person chose, covering what it covers', () => {
+    const low = slideWith({ x: 40, y: 70, width: 20, height: 30 })
+    expect(place(low, 'bottom').row).toBe('bottom')
+    expect(place(low, 'middle').row).toBe('middle')
+  })
+
+  it('takes the row covering least when every row covers the subject', () => {
+    const whole = slideWith({ x: 0, y: 0, width: 100, height: 100 })
+    const chosen = place(whole)
+    for (const row of ['top', 'middle', 'bottom'] as const) {
+      expect(chosen.cover).toBeLessThanOrEqual(place(whole, row).cover + 1e-9)
+    }
   })
 })
 

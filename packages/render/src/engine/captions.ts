@@ -1,15 +1,23 @@
 import {
+  boxesToKeepClear,
+  coveredShare,
   estimateNarrationSeconds,
   estimateWordTimings,
   resolveFont,
   spokenText,
+  SUBJECT_COVER_SHARE,
   TEXT_MARGIN,
+  type Box,
+  type CaptionPosition,
   type Captions,
   type Color,
   type MovieParams,
+  type Rect,
   type Slide,
   type WordTiming,
 } from '@storyreel/core'
+import type { Crop } from './camera'
+import { slideMediaView } from './media-view'
 import { layoutText } from './text-layout'
 import type { Ctx, FrameInfo, SceneCaptions } from './types'
 
@@ -229,24 +237,104 @@ export function captionAt(
   return { page, spoken }
 }
 
+/** Where a page of captions may stand: 'auto' resolved to one of these (captionPlacement). */
+export type CaptionRow = Exclude<CaptionPosition, 'auto'>
+
+/** A page's size on the frame, box padding included. */
+function pageSize(page: CaptionPage, m: CaptionMetrics) {
+  return {
+    width: Math.max(...page.lines.map((l) => l.width)) + 2 * m.padX,
+    height: page.lines.length * m.lineHeight + 2 * m.padY,
+  }
+}
+
+/** A block of this size centred across the frame in a row, inside the text margins. */
+function blockIn(
+  size: { width: number; height: number },
+  row: CaptionRow,
+  frame: { width: number; height: number },
+) {
+  const margin = (frame.height * TEXT_MARGIN.y) / 100
+  const centred = (frame.height - size.height) / 2
+  const top =
+    size.height > frame.height - 2 * margin || row === 'middle'
+      ? centred
+      : row === 'top'
+        ? margin
+        : frame.height - margin - size.height
+  return { left: (frame.width - size.width) / 2, top, ...size }
+}
+
 /** The page's rectangle on the frame, box padding included, inside the text margins. */
 export function captionBlock(
   page: CaptionPage,
   m: CaptionMetrics,
-  position: Captions['position'],
+  row: CaptionRow,
   frame: { width: number; height: number },
 ) {
-  const width = Math.max(...page.lines.map((l) => l.width)) + 2 * m.padX
-  const height = page.lines.length * m.lineHeight + 2 * m.padY
-  const margin = (frame.height * TEXT_MARGIN.y) / 100
-  const centred = (frame.height - height) / 2
-  const top =
-    height > frame.height - 2 * margin || position === 'middle'
-      ? centred
-      : position === 'top'
-        ? margin
-        : frame.height - margin - height
-  return { left: (frame.width - width) / 2, top, width, height }
+  return blockIn(pageSize(page, m), row, frame)
+}
+
+/** 'auto' tries the rows in this order: the bottom, as in film, then the top, then the middle. */
+const AUTO_ROWS: readonly CaptionRow[] = ['bottom', 'top', 'middle']
+/** Moments across the captions' time on screen at which 'auto' looks through the camera. */
+const AUTO_SAMPLES = 5
+
+/** A box of the picture (percent of it) where the crop shows it on the frame, pixels; clipped. */
+function boxOnFrame(box: Box, crop: Crop, frame: FrameInfo): Rect | null {
+  if (crop.sw <= 0 || crop.sh <= 0) return null
+  const toX = (v: number) =>
+    crop.dx + ((v / 100) * frame.mediaWidth - crop.sx) * (crop.dw / crop.sw)
+  const toY = (v: number) =>
+    crop.dy + ((v / 100) * frame.mediaHeight - crop.sy) * (crop.dh / crop.sh)
+  const x0 = Math.max(0, toX(box.x))
+  const x1 = Math.min(frame.width, toX(box.x + box.width))
+  const y0 = Math.max(0, toY(box.y))
+  const y1 = Math.min(frame.height, toY(box.y + box.height))
+  return x1 > x0 && y1 > y0 ? { x: x0, y: y0, width: x1 - x0, height: y1 - y0 } : null
+}
+
+/**
+ * The row the slide's captions stand in, and the most of its subjects' area on the frame (as its
+ * camera shows them, a person's head counted twice) that they cover while they show. A fixed
+ * position is kept; 'auto' takes the first row of AUTO_ROWS where the slide's largest page
+ * covers at most SUBJECT_COVER_SHARE, else the row that covers least. One row for the whole
+ * slide: captions that jumped between pages would be harder to follow than ones over a corner.
+ */
+export function captionPlacement(
+  pages: readonly CaptionPage[],
+  m: CaptionMetrics,
+  position: CaptionPosition,
+  frame: FrameInfo,
+  slide: Slide,
+): { row: CaptionRow; cover: number } {
+  const boxes = boxesToKeepClear(slide.subjects ?? [])
+  const rows = position === 'auto' ? AUTO_ROWS : [position]
+  if (pages.length === 0 || boxes.length === 0 || frame.mediaWidth <= 0) {
+    return { row: rows[0]!, cover: 0 }
+  }
+  const sizes = pages.map((p) => pageSize(p, m))
+  const size = {
+    width: Math.max(...sizes.map((s) => s.width)),
+    height: Math.max(...sizes.map((s) => s.height)),
+  }
+  const from = pages[0]!.start
+  const to = Math.min(pages.at(-1)!.end, frame.duration)
+  const onFrame = Array.from({ length: AUTO_SAMPLES }, (_, k) => {
+    const t = from + ((to - from) * k) / (AUTO_SAMPLES - 1)
+    const { crop } = slideMediaView(slide, t, frame)
+    return boxes.flatMap((b) => boxOnFrame(b, crop, frame) ?? [])
+  })
+  const coverIn = (row: CaptionRow) => {
+    const b = blockIn(size, row, frame)
+    const rect = { x: b.left, y: b.top, width: b.width, height: b.height }
+    return Math.max(...onFrame.map((subjects) => coveredShare(rect, subjects)))
+  }
+  const scored = rows.map((row) => ({ row, cover: coverIn(row) }))
+  return (
+    scored.find((s) => s.cover <= SUBJECT_COVER_SHARE) ??
+    scored.reduce((best, s) => (s.cover < best.cover ? s : best))
+  )
 }
 
 function css({ r, g, b }: Color): string {
@@ -278,21 +366,34 @@ function layoutFor(ctx: Ctx, words: readonly WordTiming[], fontCss: string, maxW
   return l
 }
 
+/** The slide's caption pages in the style's font on this frame; leaves the font set on ctx. */
+export function captionLayout(ctx: Ctx, captions: SceneCaptions, frame: FrameInfo) {
+  const m = captionMetrics(captions.style, frame.width, frame.height)
+  const fontCss = `${m.fontPx}px "${resolveFont(captions.style.font)}"`
+  ctx.font = fontCss
+  return { m, ...layoutFor(ctx, captions.words, fontCss, m.maxWidth) }
+}
+
 /**
  * Draws the caption page being spoken at t (seconds from the slide's start): the words in the
  * style's colour, the spoken one in its highlight colour, on a dark rounded band (box) or with a
- * dark edge (outline), centred across the frame at the top, middle or bottom margin.
+ * dark edge (outline), centred across the frame at the top, middle or bottom margin (for 'auto',
+ * the row captionPlacement chooses for the slide).
  */
-export function drawCaptions(ctx: Ctx, captions: SceneCaptions, frame: FrameInfo, t: number) {
+export function drawCaptions(
+  ctx: Ctx,
+  captions: SceneCaptions,
+  frame: FrameInfo,
+  t: number,
+  slide: Slide,
+) {
   const { style, words } = captions
   if (!style.enabled || words.length === 0) return
-  const m = captionMetrics(style, frame.width, frame.height)
-  const fontCss = `${m.fontPx}px "${resolveFont(style.font)}"`
-  ctx.font = fontCss
-  const { pages, ascent, descent } = layoutFor(ctx, words, fontCss, m.maxWidth)
+  const { m, pages, ascent, descent } = captionLayout(ctx, captions, frame)
   const at = captionAt(pages, words, t)
   if (!at) return
-  const block = captionBlock(at.page, m, style.position, frame)
+  const { row } = captionPlacement(pages, m, style.position, frame, slide)
+  const block = captionBlock(at.page, m, row, frame)
   ctx.save()
   ctx.globalAlpha = 1
   if (style.background === 'box') {

@@ -1,30 +1,12 @@
-import { EFFECT_DEFAULTS, type Effect, type EffectName, type Slide } from '@storyreel/core'
 import { coversFrame, drawBackdrop } from './backdrop'
 import { drawBlurred } from './blurred-media'
-import { cameraCrop, drawCrop, type Crop } from './camera'
+import { drawCrop } from './camera'
 import { drawCaptions } from './captions'
-import { effectModule } from './effects'
 import { frameInfo } from './frame'
 import { frameLayerOf } from './media-layers'
+import { activeEffects, mediaView, type Active } from './media-view'
 import { transitionModule } from './transitions'
-import type { Ctx, EffectModule, FrameInfo, Media, Scene, Stage } from './types'
-
-export interface Active {
-  module: EffectModule<EffectName, unknown>
-  state: unknown
-}
-
-/** Params with the defaults filled in, so a half-edited effect in the editor still draws. */
-export function effectParams(effect: Effect): never {
-  return { ...EFFECT_DEFAULTS[effect.name], ...effect.params } as never
-}
-
-function activeEffects(effects: readonly Effect[], t: number, frame: FrameInfo): Active[] {
-  return effects.map((e) => {
-    const module = effectModule(e.name)
-    return { module, state: module.state(t, effectParams(e), frame) }
-  })
-}
+import type { Ctx, FrameInfo, Media, Scene, Stage } from './types'
 
 function drawStage(
   ctx: Ctx,
@@ -34,27 +16,6 @@ function drawStage(
   media: Media | null,
 ) {
   for (const a of active) if (a.module.stage === stage) a.module.draw?.(ctx, a.state, frame, media)
-}
-
-/** What the media shows at a moment: its camera's crop and the blur over it. */
-export interface MediaView {
-  /** The first zoom or pan; none means the media at zoom 1, centred. */
-  camera: Active | undefined
-  crop: Crop
-  /** The last blur's standard deviation in frame pixels (as the last filter set would count). */
-  sigma: number
-}
-
-function mediaView(active: Active[], frame: FrameInfo): MediaView {
-  const camera = active.find((a) => a.module.stage === 'camera')
-  const crop = camera ? (camera.state as { crop: Crop }).crop : cameraCrop(frame, 1, 0.5, 0.5)
-  const blur = active.filter((a) => a.module.blur).at(-1)
-  return { camera, crop, sigma: blur ? blur.module.blur!(blur.state) : 0 }
-}
-
-/** The media's view of the slide at t seconds from its start. */
-export function slideMediaView(slide: Slide, t: number, frame: FrameInfo): MediaView {
-  return mediaView(activeEffects(slide.effects, t, frame), frame)
 }
 
 function drawMedia(ctx: Ctx, active: Active[], frame: FrameInfo, media: Media): void {
@@ -92,7 +53,7 @@ function drawSlide(ctx: Ctx, scene: Scene, t: number): void {
   // Above the picture and its effects, so no vignette, text or distortion hides them; below the
   // slide's fade, so they come and go with the picture they belong to instead of floating on
   // black while the slide fades out.
-  if (scene.captions) drawCaptions(ctx, scene.captions, frame, t)
+  if (scene.captions) drawCaptions(ctx, scene.captions, frame, t, slide)
   drawStage(ctx, active, 'final', frame, media)
   ctx.restore()
 }

@@ -1,5 +1,6 @@
-export { drawFrame, effectParams } from './draw-frame'
-export { estimatedCaptions } from './captions'
+export { drawFrame } from './draw-frame'
+export { effectParams } from './media-view'
+export { captionLayout, captionPlacement, estimatedCaptions } from './captions'
 export { cameraCrop, type Crop } from './camera'
 export { backdropSize } from './backdrop'
 export { EFFECT_MODULES } from './effects'

@@ -1,6 +1,6 @@
 import type { Effect, Slide } from '@storyreel/core'
 import { describe, expect, it } from 'vitest'
-import { slideMediaView } from './draw-frame'
+import { slideMediaView } from './media-view'
 import { FPS, frameInfo } from './frame'
 import { visibleRegion } from './visible-region'
 

@@ -1,6 +1,6 @@
 import type { Slide } from '@storyreel/core'
 import { blurReach } from './blurred-media'
-import { slideMediaView } from './draw-frame'
+import { slideMediaView } from './media-view'
 import { FPS, frameInfo } from './frame'
 
 /** A rectangle of media pixels, whole pixels. */

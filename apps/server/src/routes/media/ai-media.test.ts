@@ -124,7 +124,9 @@ describe('describe with a vision model', () => {
     // The vision calls get one time-out (2 s here) together, not one each nor the model's time
     // (the bound leaves room for the local analysis on a busy machine).
     expect(Date.now() - started).toBeLessThan(12_000)
-  })
+    // Two describes of a picture and a clip, each looked at by the detector: on a busy machine
+    // more than the default 30 s.
+  }, 60_000)
 })
 
 const generate = (body: Partial<GenerateImagesBody> = {}): GenerateImagesBody => ({

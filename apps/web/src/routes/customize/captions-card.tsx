@@ -12,6 +12,7 @@ import { edit } from './editor-store'
 import { FontPicker } from './font-picker'
 
 const POSITIONS: { value: CaptionPosition; label: string }[] = [
+  { value: 'auto', label: 'Auto' },
   { value: 'top', label: 'Top' },
   { value: 'middle', label: 'Middle' },
   { value: 'bottom', label: 'Bottom' },
@@ -69,6 +70,11 @@ export function CaptionsCard({ doc }: { doc: EditorDoc }) {
             options={POSITIONS}
             onChange={change('position')}
           />
+          {captions.position === 'auto' ? (
+            <p className="captions-card__hint">
+              At the bottom, or at the top where they would hide who or what a picture shows.
+            </p>
+          ) : null}
           <Segmented
             label="Style"
             value={captions.background}

@@ -5,11 +5,11 @@ import {
   UPLOAD_RULES,
   type ImageDescription,
   type MediaKind,
-  type Subject,
 } from '@storyreel/core'
 import { clipStill, probeMedia, scaleToRgb, type MediaTools } from '@storyreel/render/server'
 import { analyzePixels, sayableColours, type PixelStats } from './analyze-pixels'
-import { detectSubjects } from './detect/detector'
+import { detectSubjects, type RgbPicture } from './detect/detector'
+import { DETECTOR_SIDE } from './detect/detector-protocol'
 
 /**
  * Statistics are taken on a copy this wide at most: plenty for colours and focus, fine enough
@@ -17,18 +17,33 @@ import { detectSubjects } from './detect/detector'
  */
 const SAMPLE_SIDE = 256
 
-function sampleSize(width: number, height: number) {
-  const scale = Math.min(1, SAMPLE_SIDE / Math.max(width, height))
+function sampleSize(width: number, height: number, side: number) {
+  const scale = Math.min(1, side / Math.max(width, height))
   return { w: Math.max(1, Math.round(width * scale)), h: Math.max(1, Math.round(height * scale)) }
 }
 
+/** The colours, light, detail, focus and calm region of a decoded picture, on its small sample. */
+async function statsOf(picture: RgbPicture): Promise<PixelStats> {
+  const { data, info } = await sharp(picture.data, {
+    raw: { width: picture.width, height: picture.height, channels: 3 },
+  })
+    .resize(SAMPLE_SIDE, SAMPLE_SIDE, { fit: 'inside', withoutEnlargement: true })
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true })
+  return analyzePixels(data, info.width, info.height)
+}
+
 /**
- * Decodes the picture straight to its small sample with sharp: on libuv's threads, not the event
- * loop; JPEG and WebP shrink while they load, so a big photo never exists at full size; and
- * anything over the pixel limit is refused from its header (the upload checked it already).
- * failOn 'error' rather than 'warning': phones write JPEGs that libjpeg warns about and shows.
+ * The picture decoded once, no wider than the detector looks (DETECTOR_SIDE), RGB: the
+ * statistics' sample and the detector's square are both made from it, so a describe decodes
+ * each file once (the describe budget counts one decode). sharp decodes on libuv's threads,
+ * not the event loop; JPEG and WebP shrink while they load, so a big photo never exists at full
+ * size; and anything over the pixel limit is refused from its header (the upload checked it
+ * already). failOn 'error' rather than 'warning': phones write JPEGs that libjpeg warns about
+ * and shows.
  */
-async function analyzeImage(file: string) {
+export async function decodePicture(file: string) {
   const image = sharp(file, {
     limitInputPixels: UPLOAD_RULES.maxImagePixels,
     failOn: 'error',
@@ -36,14 +51,23 @@ async function analyzeImage(file: string) {
   })
   const { autoOrient } = await image.metadata()
   const { data, info } = await image
-    .resize(SAMPLE_SIDE, SAMPLE_SIDE, { fit: 'inside', withoutEnlargement: true })
-    .ensureAlpha()
+    .resize(DETECTOR_SIDE, DETECTOR_SIDE, { fit: 'inside', withoutEnlargement: true })
+    .removeAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true })
-  const stats = analyzePixels(data, info.width, info.height)
-  const size = { width: autoOrient.width, height: autoOrient.height }
-  const subjects = await detectSubjects(file, size)
-  return { ...size, duration: null, stats, subjects }
+  const picture: RgbPicture = { data, width: info.width, height: info.height }
+  return { picture, size: { width: autoOrient.width, height: autoOrient.height } }
+}
+
+/** A picture's or a clip's still's statistics and subjects, side by side. */
+async function look(picture: RgbPicture, size: { width: number; height: number }) {
+  const [stats, subjects] = await Promise.all([statsOf(picture), detectSubjects(picture, size)])
+  return { stats, subjects }
+}
+
+async function analyzeImage(file: string) {
+  const { picture, size } = await decodePicture(file)
+  return { ...size, duration: null, ...(await look(picture, size)) }
 }
 
 async function analyzeVideo(file: string, tools: MediaTools) {
@@ -51,15 +75,16 @@ async function analyzeVideo(file: string, tools: MediaTools) {
   const info = await probeMedia(file, tools)
   const { width, height, duration } = info
   if (!(duration > 0)) throw new Error('not a playable video')
-  const { w, h } = sampleSize(width, height)
-  const frame = await clipStill(
+  const { w, h } = sampleSize(width, height, DETECTOR_SIDE)
+  const data = await clipStill(
     file,
     info,
-    scaleToRgb(`${w}:${h}`, info, 'rgba'),
-    ['-f', 'rawvideo', '-pix_fmt', 'rgba'],
+    scaleToRgb(`${w}:${h}`, info, 'rgb24'),
+    ['-f', 'rawvideo', '-pix_fmt', 'rgb24'],
     { tools },
   )
-  return { width, height, duration, stats: analyzePixels(frame, w, h), subjects: [] as Subject[] }
+  const still: RgbPicture = { data, width: w, height: h }
+  return { width, height, duration, ...(await look(still, { width, height })) }
 }
 
 const round1 = (v: number) => Math.round(v * 10) / 10

@@ -54,6 +54,17 @@ describe('compose', () => {
     })
   })
 
+  it('writes what each picture shows on its slide, for the captions to keep clear of', () => {
+    const cat = { label: 'cat', score: 0.6, box: { x: 40, y: 60, width: 20, height: 30 } }
+    const ds = [
+      description({ filename: 'a.png', subjects: [cat], subject: 'a cat' }),
+      description({ filename: 'b.png' }),
+    ]
+    const [withCat, plain] = CompositionSchema.parse(compose(ds, '')).composition
+    expect(withCat!.subjects).toEqual([cat])
+    expect(plain!.subjects).toBeUndefined()
+  })
+
   it("plays the built-in track of the suggestion's mood, at the default volume", () => {
     const ds = [description({ filename: 'a.png' }), description({ filename: 'b.jpg' })]
     expect(compose(ds, 'Birthday party with friends').movieParams.music).toEqual({

@@ -94,6 +94,8 @@ export function compose(
       framing,
       // On every slide, the last too: a slide added after it in the editor dissolves in.
       transition: transitionFor(style),
+      // The engine keeps the narration's captions off them, through the camera as it moves.
+      ...(d.subjects?.length && { subjects: d.subjects }),
     }
   })
   return {

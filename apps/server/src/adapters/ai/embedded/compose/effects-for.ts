@@ -3,6 +3,7 @@ import {
   DEFAULT_TRANSITION,
   FONTS,
   mainSubjectBox,
+  SUBJECT_COVER_SHARE,
   subjectWords,
   VIGNETTE_DEFAULTS,
   type Effect,
@@ -14,7 +15,6 @@ import {
   oneLineFontSize,
   placeText,
   type Movie,
-  SUBJECT_COVER_SHARE,
   type TextPlacement,
   type TextRole,
 } from './text-placement'

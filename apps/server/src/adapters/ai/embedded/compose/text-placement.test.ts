@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { TEXT_MARGIN } from '@storyreel/core'
+import { coveredShare, SUBJECT_COVER_SHARE, TEXT_MARGIN } from '@storyreel/core'
 import { description } from './test-description'
 import {
-  coveredShare,
   placeText,
   regionOnFrame,
-  SUBJECT_COVER_SHARE,
   subjectsOnFrame,
   textBlockBound,
   textRect,

@@ -1,23 +1,19 @@
 import {
+  boxesToKeepClear,
+  coveredShare,
   scaledFontSize,
+  SUBJECT_COVER_SHARE,
   TEXT_MARGIN,
   type CalmRegion,
   type Color,
   type Framing,
   type ImageDescription,
+  type Rect,
   subjectWords,
 } from '@storyreel/core'
 import type { ToneStyle } from './tone'
 
 export interface Movie {
-  width: number
-  height: number
-}
-
-/** A rectangle in percent of the frame (or of the picture, for a calm region). */
-export interface Rect {
-  x: number
-  y: number
   width: number
   height: number
 }
@@ -285,12 +281,6 @@ export function placeText(opts: {
 }
 
 /**
- * Text may cover at most this share of the detected subjects' area on the frame: a corner of a
- * box, not the face or the cat (bench/vision.ts measures it over the bench's photographs).
- */
-export const SUBJECT_COVER_SHARE = 0.1
-
-/**
  * Where the text rests in a target area: in a band at the frame's top or bottom it keeps to the
  * band's outer edge (the subject, when it reaches into the band, comes from the middle).
  */
@@ -326,30 +316,14 @@ export function textRect(x: number, y: number, block: { width: number; height: n
   }
 }
 
-/** A person's head is about this share of their box, from its top. */
-const HEAD_SHARE = 0.25
-
 /**
- * The detected subjects' boxes as the frame shows them at zoom 1 (parts outside it dropped). A
- * person's head counts twice (its box once more): text over a face hides more than over a coat.
+ * The detected subjects' boxes as the frame shows them at zoom 1 (parts outside it dropped),
+ * a person's head counted twice (boxesToKeepClear).
  */
 export function subjectsOnFrame(d: ImageDescription, framing: Framing, movie: Movie): Rect[] {
-  return (d.subjects ?? []).flatMap((s) => {
-    const head = { ...s.box, height: s.box.height * HEAD_SHARE }
-    const boxes = s.label === 'person' ? [s.box, head] : [s.box]
-    return boxes.flatMap((box) => regionOnFrame(box, d, framing, movie, 0) ?? [])
-  })
-}
-
-const overlap = (a: Rect, b: Rect) =>
-  Math.max(0, Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x)) *
-  Math.max(0, Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y))
-
-/** The share of the subjects' area on the frame that the text covers, 0 without subjects. */
-export function coveredShare(text: Rect, subjects: Rect[]): number {
-  const area = subjects.reduce((sum, r) => sum + r.width * r.height, 0)
-  if (area <= 0) return 0
-  return subjects.reduce((sum, r) => sum + overlap(text, r), 0) / area
+  return boxesToKeepClear(d.subjects ?? []).flatMap(
+    (box) => regionOnFrame(box, d, framing, movie, 0) ?? [],
+  )
 }
 
 /** The first row where the text covers little enough of the subjects, else the least covering. */

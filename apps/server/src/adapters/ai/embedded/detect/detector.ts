@@ -1,6 +1,6 @@
 import type { Worker } from 'node:worker_threads'
 import sharp from 'sharp'
-import { UPLOAD_RULES, type Subject } from '@storyreel/core'
+import type { Subject } from '@storyreel/core'
 import { startTsThread } from '@storyreel/render/server'
 import { subjectsFrom } from './detections'
 import {
@@ -86,22 +86,25 @@ function detectorThread(): Detector {
   return d
 }
 
+/** A decoded picture, RGB, row by row: what the analysis hands the detector. */
+export interface RgbPicture {
+  data: Uint8Array
+  width: number
+  height: number
+}
+
 /**
  * The picture shrunk into a black-edged square, as the model sees it: stretched, it took a cat
- * for a dog. sharp decodes on libuv's threads, and a JPEG shrinks while it loads.
+ * for a dog. sharp scales on libuv's threads.
  */
-async function letterboxed(file: string) {
-  const image = sharp(file, {
-    limitInputPixels: UPLOAD_RULES.maxImagePixels,
-    failOn: 'error',
-    autoOrient: true,
+async function letterboxed(picture: RgbPicture) {
+  const { data, info } = await sharp(picture.data, {
+    raw: { width: picture.width, height: picture.height, channels: 3 },
   })
-  const { data, info } = await image
     .resize(DETECTOR_SIDE, DETECTOR_SIDE, {
       fit: 'contain',
       background: { r: 0, g: 0, b: 0 },
     })
-    .removeAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true })
   if (info.width !== DETECTOR_SIDE || info.height !== DETECTOR_SIDE || info.channels !== 3) {
@@ -141,16 +144,17 @@ async function detectRows(rgb: Uint8Array, timeoutMs: number): Promise<Float32Ar
 
 /**
  * What the picture shows (COCO's everyday things: people, animals, vehicles, cups...), most
- * confident first, boxes in percent of the picture. Detection runs on its own thread, off the
+ * confident first, boxes in percent of the picture (`size`: the picture's own, which `picture`,
+ * decoded smaller, keeps the shape of). Detection runs on its own thread, off the
  * event loop; a picture it cannot look at in time, or a detector that cannot load, gives no
  * subjects, and the picture is described from its pixels as before.
  */
 export async function detectSubjects(
-  file: string,
+  picture: RgbPicture,
   size: { width: number; height: number },
   opts: { timeoutMs?: number; minScore?: number } = {},
 ): Promise<Subject[]> {
-  const rgb = await letterboxed(file)
+  const rgb = await letterboxed(picture)
   try {
     const rows = await detectRows(rgb, opts.timeoutMs ?? DETECT_TIMEOUT_MS)
     return subjectsFrom(rows, size, DETECTOR_SIDE, opts.minScore)
