@@ -1,5 +1,6 @@
 import {
   compositionDuration,
+  DEFAULT_CAPTIONS,
   type Composition,
   type ImageDescription,
   type Ratio,
@@ -17,8 +18,8 @@ import { CLIP, composeMedia } from './compose-media'
  * bench/compose: the embedded composer as a viewer meets it. Five sets of photo-like pictures
  * (and a clip) and two of real photographs (bench/vision's), each with a suggestion of its own
  * tone and a format of its own, are described by
- * the real analysis, composed, and drawn by the render engine at three instants of every slide, into one contact
- * sheet per set: out/compose-<set>.png. One summary line per set.
+ * the real analysis, composed, and drawn by the render engine at three instants of every slide,
+ * with the narration's captions on, into one contact sheet per set: out/compose-<set>.png. One summary line per set.
  */
 const OUT = new URL('./out/', import.meta.url).pathname
 const MEDIA = join(OUT, 'compose-media')
@@ -173,7 +174,12 @@ for (const set of SETS) {
     const kind = file.endsWith('.mp4') ? 'video' : 'image'
     descriptions.push(await describeMedia(path, file, kind, DEFAULT_TOOLS))
   }
-  const composition = compose(descriptions, set.suggestion, set.ratio)
+  const composed = compose(descriptions, set.suggestion, set.ratio)
+  // With the narration's captions on, where Auto stands them is on the sheet too.
+  const composition = {
+    ...composed,
+    movieParams: { ...composed.movieParams, captions: { ...DEFAULT_CAPTIONS, enabled: true } },
+  }
   const sheet = await contactSheet(set.name, composition, where)
   const order = composition.composition.map((s) => s.id).join(' > ')
   console.log(

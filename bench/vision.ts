@@ -158,7 +158,7 @@ function captionCover(
     const media = { source: null as never, width: d.width, height: d.height }
     const frame = frameInfo(movie.width, movie.height, slide, media)
     const { m, pages } = captionLayout(ctx, captions, frame)
-    return [captionPlacement(pages, m, position, frame, slide).cover]
+    return [captionPlacement(ctx, pages, m, position, frame, slide).cover]
   })
 }
 

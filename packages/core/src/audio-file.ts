@@ -15,6 +15,12 @@ export const AudioFileSchema = z.object({
   size: z.number().int().nonnegative(),
   /** Seconds, as ffprobe measured it when it was uploaded. */
   duration: z.number().nonnegative(),
+  /**
+   * Its integrated loudness, LUFS, measured as the mix hears it when it was uploaded: the
+   * preview and the render bring it to the narration's level by it. Null when unknown (silent,
+   * or kept before it was measured): the render then measures it, and the preview plays it as it is.
+   */
+  loudness: z.number().nullable(),
   lastModified: z.string(),
 })
 export type AudioFile = z.infer<typeof AudioFileSchema>

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { NARRATION_TARGET_LUFS } from './narration'
 
 /**
  * The built-in music (issue 34): pieces made by us, free for anyone's videos without
@@ -139,4 +140,13 @@ function mergedSpans(speech: readonly SpeechSpan[], total: number): SpeechSpan[]
     else merged.push({ ...s })
   }
   return merged
+}
+
+/**
+ * The gain (a factor) that brings a music file of this integrated loudness (LUFS) to the
+ * narration's, as the render levels it before the envelope; 1 when the loudness is unknown.
+ * The built-in tracks are made at NARRATION_TARGET_LUFS.
+ */
+export function musicLevel(loudness: number | null): number {
+  return loudness === null ? 1 : 10 ** ((NARRATION_TARGET_LUFS - loudness) / 20)
 }

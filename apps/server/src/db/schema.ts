@@ -113,6 +113,12 @@ export const media = pgTable(
     /** Seconds of an audio file, as probed when it was kept; null for pictures and clips. */
     duration: real('duration'),
     /**
+     * Integrated loudness of an audio file, LUFS (EBU R128), measured when it was kept: the
+     * editor's preview and the render both bring it to the narration's level by it. Null for
+     * pictures and clips, and for audio kept before it was measured.
+     */
+    loudness: real('loudness'),
+    /**
      * SHA-256 of the file as kept (hex): the same file uploaded again is the one already kept
      * (issue 36). Null for files kept before it was recorded.
      */

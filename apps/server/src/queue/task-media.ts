@@ -1,7 +1,10 @@
+import { and, eq } from 'drizzle-orm'
 import { isBuiltInTrack, NARRATION_TARGET_LUFS, type Composition } from '@storyreel/core'
 import type { MusicBed } from '@storyreel/render/server'
 import { builtInTrackFile } from '../adapters/music/built-in-music'
 import { storageKeys, type Storage } from '../adapters/storage/storage'
+import type { Db } from '../db/client'
+import { media } from '../db/schema'
 
 /** A slide's media is gone from storage: no retry brings it back. */
 export class MediaMissing extends Error {}
@@ -30,9 +33,11 @@ export async function fetchMedia(
  * The music bed the composition asks for, or null for none (Off, or a volume of 0): a built-in
  * track from the server's own files (made at the narration's loudness), or an audio file from
  * the task's user's own uploads, like the slides' media: another user's name is not found there.
+ * A user's file is levelled by the loudness measured when it was uploaded, the number the
+ * editor's preview uses too.
  */
 export async function fetchMusic(
-  deps: { storage: Storage },
+  deps: { storage: Storage; db: Db },
   task: { userId: string },
   composition: Composition,
 ): Promise<MusicBed | null> {
@@ -49,5 +54,13 @@ export async function fetchMusic(
   if ((await deps.storage.size(key)) === null) {
     throw new MusicUnusable(`music file ${music.track} is missing`)
   }
-  return { file: await deps.storage.localPath(key), volume: music.volume }
+  const [row] = await deps.db
+    .select({ loudness: media.loudness })
+    .from(media)
+    .where(and(eq(media.userId, task.userId), eq(media.name, music.track)))
+  return {
+    file: await deps.storage.localPath(key),
+    volume: music.volume,
+    ...(row?.loudness != null && { integrated: row.loudness }),
+  }
 }

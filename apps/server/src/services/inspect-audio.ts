@@ -1,5 +1,11 @@
 import { AUDIO_UPLOAD_RULES } from '@storyreel/core'
-import { runTool, type MediaTools } from '@storyreel/render/server'
+import {
+  MEASURE_MUSIC,
+  parseLoudness,
+  runTool,
+  runToolReport,
+  type MediaTools,
+} from '@storyreel/render/server'
 import { AppError } from '../http/app-error'
 
 /** Probing reads headers; decoding ten minutes of audio takes a few seconds at most. */
@@ -28,9 +34,13 @@ export function audioSeconds(probe: AudioProbe): number | null {
 /**
  * Checks an audio upload in its temporary file before it is kept: ffprobe must find music in it
  * (audioSeconds), and ffmpeg must decode its first audio stream to the end without an error, so
- * the render will not fail on it later. Returns its length in seconds.
+ * the render will not fail on it later. That decode also measures its loudness as the mix hears
+ * it. Returns its length in seconds and its integrated loudness (LUFS; null when silent).
  */
-export async function inspectAudio(file: string, tools: MediaTools): Promise<number> {
+export async function inspectAudio(
+  file: string,
+  tools: MediaTools,
+): Promise<{ seconds: number; loudness: number | null }> {
   const probe = await runTool(
     tools.ffprobe,
     [
@@ -43,12 +53,16 @@ export async function inspectAudio(file: string, tools: MediaTools): Promise<num
     .catch(() => null)
   const seconds = probe && audioSeconds(probe)
   if (!seconds) throw new AppError('msg_unsupported_audio')
-  await runTool(
+  const report = await runToolReport(
     tools.ffmpeg,
-    ['-v', 'error', '-xerror', '-i', file, '-map', '0:a:0', '-f', 'null', '-'],
+    [
+      ...['-hide_banner', '-nostats', '-xerror', '-i', file],
+      ...['-filter_complex', `[0:a:0]${MEASURE_MUSIC}[out]`, '-map', '[out]', '-f', 'null', '-'],
+    ],
     { signal: AbortSignal.timeout(DECODE_TIMEOUT_MS) },
   ).catch(() => {
     throw new AppError('msg_unsupported_audio')
   })
-  return seconds
+  const { integrated } = parseLoudness(report)
+  return { seconds, loudness: integrated > -70 ? Math.round(integrated * 100) / 100 : null }
 }

@@ -39,6 +39,7 @@ export function toAudioFile(row: LibraryRow): AudioFile {
     path: userAudioUrl(row.name),
     size: row.size,
     duration: row.duration ?? 0,
+    loudness: row.loudness,
     lastModified: row.createdAt.toISOString(),
   }
 }
@@ -64,7 +65,7 @@ async function keepAudio(
 ): Promise<LibraryRow> {
   const type = await detectAudioType(tmp)
   if (!type) throw new AppError('msg_unsupported_audio')
-  const duration = await inspectAudio(tmp, deps.tools)
+  const { seconds: duration, loudness } = await inspectAudio(tmp, deps.tools)
   const { size } = await stat(tmp)
   const row = await insertWithinQuota(deps.db, {
     userId,
@@ -74,6 +75,7 @@ async function keepAudio(
     mime: type.mime,
     size,
     duration,
+    loudness,
   })
   try {
     await deps.storage.putFile(storageKeys.upload(userId, row.name), tmp)

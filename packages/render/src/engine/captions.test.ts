@@ -1,4 +1,5 @@
 import {
+  ANIMATED_TEXT_DEFAULTS,
   type Box,
   type Captions,
   CaptionsSchema,
@@ -11,7 +12,10 @@ import {
   type WordTiming,
 } from '@storyreel/core'
 import { describe, expect, it } from 'vitest'
+import { createCanvas } from '@napi-rs/canvas'
+import { registerFonts } from '../node/fonts'
 import { frameInfo } from './frame'
+import type { Ctx } from './types'
 import {
   captionAt,
   captionBlock,
@@ -199,15 +203,17 @@ describe('captionPlacement', () => {
   })
   const frameOf = (slide: Slide) =>
     frameInfo(1080, 1920, slide, { source: {} as CanvasImageSource, width: 3000, height: 2000 })
+  registerFonts()
+  const ctx = createCanvas(1, 1).getContext('2d') as unknown as Ctx
   const place = (slide: Slide, position: Captions['position'] = 'auto') =>
-    captionPlacement(pages, m, position, frameOf(slide), slide)
+    captionPlacement(ctx, pages, m, position, frameOf(slide), slide)
   // Fitted, the photo fills the frame's middle band, from 35.9 % to 64.1 % of its height.
   const fitted = { framing: 'fit' as const }
 
   it('stands at the bottom when nothing was found, or when the subject is clear of it', () => {
     expect(
       place({ ...slideWith({ x: 0, y: 0, width: 1, height: 1 }), subjects: undefined }),
-    ).toEqual({ row: 'bottom', cover: 0 })
+    ).toEqual({ row: 'bottom', cover: 0, overText: false })
     expect(place(slideWith({ x: 40, y: 10, width: 20, height: 30 }, fitted)).row).toBe('bottom')
   })
 
@@ -239,6 +245,23 @@ describe('captionPlacement', () => {
     const low = slideWith({ x: 40, y: 70, width: 20, height: 30 })
     expect(place(low, 'bottom').row).toBe('bottom')
     expect(place(low, 'middle').row).toBe('middle')
+  })
+
+  it('keeps off the slide’s own text, a title where the captions would stand', () => {
+    const title = (y: number): Slide['effects'][number] => ({
+      name: 'animated_text',
+      params: {
+        ...ANIMATED_TEXT_DEFAULTS,
+        text: 'Our day out',
+        ...{ startPositionY: y, endPositionY: y, startPositionX: 50, endPositionX: 50 },
+        ...{ textStart: 0, textEnd: 5 },
+      },
+    })
+    const plain = { ...slideWith({ x: 0, y: 0, width: 1, height: 1 }), subjects: undefined }
+    expect(place({ ...plain, effects: [title(88)] })).toMatchObject({ row: 'top', overText: false })
+    expect(place({ ...plain, effects: [title(50)] }).row).toBe('bottom')
+    // A person's choice is kept, over the title if they want it there.
+    expect(place({ ...plain, effects: [title(88)] }, 'bottom')).toMatchObject({ overText: true })
   })
 
   it('takes the row covering least when every row covers the subject', () => {

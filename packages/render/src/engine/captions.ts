@@ -17,7 +17,7 @@ import {
   type WordTiming,
 } from '@storyreel/core'
 import type { Crop } from './camera'
-import { slideMediaView } from './media-view'
+import { activeEffects, mediaView } from './media-view'
 import { layoutText } from './text-layout'
 import type { Ctx, FrameInfo, SceneCaptions } from './types'
 
@@ -277,8 +277,8 @@ export function captionBlock(
 
 /** 'auto' tries the rows in this order: the bottom, as in film, then the top, then the middle. */
 const AUTO_ROWS: readonly CaptionRow[] = ['bottom', 'top', 'middle']
-/** Moments across the captions' time on screen at which 'auto' looks through the camera. */
-const AUTO_SAMPLES = 5
+/** Moments across the captions' time on screen at which 'auto' looks at the slide. */
+const AUTO_SAMPLES = 9
 
 /** A box of the picture (percent of it) where the crop shows it on the frame, pixels; clipped. */
 function boxOnFrame(box: Box, crop: Crop, frame: FrameInfo): Rect | null {
@@ -294,25 +294,42 @@ function boxOnFrame(box: Box, crop: Crop, frame: FrameInfo): Rect | null {
   return x1 > x0 && y1 > y0 ? { x: x0, y: y0, width: x1 - x0, height: y1 - y0 } : null
 }
 
+/** What the slide shows at t that captions keep off: its subjects and its own texts, on the frame. */
+function slideAt(ctx: Ctx, slide: Slide, t: number, frame: FrameInfo) {
+  const active = activeEffects(slide.effects, t, frame)
+  const { crop } = mediaView(active, frame)
+  return {
+    subjects:
+      frame.mediaWidth > 0
+        ? boxesToKeepClear(slide.subjects ?? []).flatMap((b) => boxOnFrame(b, crop, frame) ?? [])
+        : [],
+    texts: active.flatMap((a) => a.module.textRect?.(ctx, a.state, frame) ?? []),
+  }
+}
+
+const meets = (a: Rect, b: Rect) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
+
 /**
- * The row the slide's captions stand in, and the most of its subjects' area on the frame (as its
- * camera shows them, a person's head counted twice) that they cover while they show. A fixed
- * position is kept; 'auto' takes the first row of AUTO_ROWS where the slide's largest page
- * covers at most SUBJECT_COVER_SHARE, else the row that covers least. One row for the whole
- * slide: captions that jumped between pages would be harder to follow than ones over a corner.
+ * The row the slide's captions stand in; the most of its subjects' area on the frame (as its
+ * camera shows them, a person's head counted twice) that they cover while they show; and
+ * whether they would cross one of the slide's own texts (a title, a caption effect). A fixed
+ * position is kept. 'auto' takes the first row of AUTO_ROWS clear of the slide's texts where
+ * the slide's largest page covers at most SUBJECT_COVER_SHARE of the subjects, else the row
+ * clear of texts covering least, else the one covering least. One row for the whole slide:
+ * captions that jumped between pages would be harder to follow than ones over a corner.
+ * Measuring the texts sets ctx's font.
  */
 export function captionPlacement(
+  ctx: Ctx,
   pages: readonly CaptionPage[],
   m: CaptionMetrics,
   position: CaptionPosition,
   frame: FrameInfo,
   slide: Slide,
-): { row: CaptionRow; cover: number } {
-  const boxes = boxesToKeepClear(slide.subjects ?? [])
+): { row: CaptionRow; cover: number; overText: boolean } {
   const rows = position === 'auto' ? AUTO_ROWS : [position]
-  if (pages.length === 0 || boxes.length === 0 || frame.mediaWidth <= 0) {
-    return { row: rows[0]!, cover: 0 }
-  }
+  if (pages.length === 0) return { row: rows[0]!, cover: 0, overText: false }
   const sizes = pages.map((p) => pageSize(p, m))
   const size = {
     width: Math.max(...sizes.map((s) => s.width)),
@@ -320,20 +337,23 @@ export function captionPlacement(
   }
   const from = pages[0]!.start
   const to = Math.min(pages.at(-1)!.end, frame.duration)
-  const onFrame = Array.from({ length: AUTO_SAMPLES }, (_, k) => {
-    const t = from + ((to - from) * k) / (AUTO_SAMPLES - 1)
-    const { crop } = slideMediaView(slide, t, frame)
-    return boxes.flatMap((b) => boxOnFrame(b, crop, frame) ?? [])
-  })
-  const coverIn = (row: CaptionRow) => {
+  const seen = Array.from({ length: AUTO_SAMPLES }, (_, k) =>
+    slideAt(ctx, slide, from + ((to - from) * k) / (AUTO_SAMPLES - 1), frame),
+  )
+  const scored = rows.map((row) => {
     const b = blockIn(size, row, frame)
     const rect = { x: b.left, y: b.top, width: b.width, height: b.height }
-    return Math.max(...onFrame.map((subjects) => coveredShare(rect, subjects)))
-  }
-  const scored = rows.map((row) => ({ row, cover: coverIn(row) }))
+    return {
+      row,
+      cover: Math.max(...seen.map((s) => coveredShare(rect, s.subjects))),
+      overText: seen.some((s) => s.texts.some((t) => meets(rect, t))),
+    }
+  })
+  const clear = scored.filter((s) => !s.overText)
+  const least = (list: typeof scored) => list.reduce((best, s) => (s.cover < best.cover ? s : best))
   return (
-    scored.find((s) => s.cover <= SUBJECT_COVER_SHARE) ??
-    scored.reduce((best, s) => (s.cover < best.cover ? s : best))
+    clear.find((s) => s.cover <= SUBJECT_COVER_SHARE) ??
+    (clear.length > 0 ? least(clear) : least(scored))
   )
 }
 
@@ -371,7 +391,7 @@ export function captionLayout(ctx: Ctx, captions: SceneCaptions, frame: FrameInf
   const m = captionMetrics(captions.style, frame.width, frame.height)
   const fontCss = `${m.fontPx}px "${resolveFont(captions.style.font)}"`
   ctx.font = fontCss
-  return { m, ...layoutFor(ctx, captions.words, fontCss, m.maxWidth) }
+  return { m, fontCss, ...layoutFor(ctx, captions.words, fontCss, m.maxWidth) }
 }
 
 /**
@@ -389,12 +409,13 @@ export function drawCaptions(
 ) {
   const { style, words } = captions
   if (!style.enabled || words.length === 0) return
-  const { m, pages, ascent, descent } = captionLayout(ctx, captions, frame)
+  const { m, fontCss, pages, ascent, descent } = captionLayout(ctx, captions, frame)
   const at = captionAt(pages, words, t)
   if (!at) return
-  const { row } = captionPlacement(pages, m, style.position, frame, slide)
+  const { row } = captionPlacement(ctx, pages, m, style.position, frame, slide)
   const block = captionBlock(at.page, m, row, frame)
   ctx.save()
+  ctx.font = fontCss
   ctx.globalAlpha = 1
   if (style.background === 'box') {
     ctx.fillStyle = BOX_FILL

@@ -4,6 +4,7 @@ import type {
   EffectName,
   EffectParams,
   Framing,
+  Rect,
   Slide,
   WordTiming,
 } from '@storyreel/core'
@@ -126,6 +127,11 @@ export interface EffectModule<N extends EffectName, S> {
   zoomRange?(params: EffectParams<N>): ZoomRange
   /** A Gaussian blur of the media: its standard deviation in frame pixels, 0 = sharp. */
   blur?(state: S): number
+  /**
+   * Where it paints words on the frame in this state (frame pixels), which the narration's
+   * captions on Auto keep clear of; null while it shows nothing. Absent for effects without text.
+   */
+  textRect?(ctx: Ctx, state: S, frame: FrameInfo): Rect | null
   /**
    * Its params as the preview draws them on a frame `scale` of the movie's size, to look like
    * the video seen at that size: params given in movie pixels (a text box), or whose look hangs

@@ -46,6 +46,13 @@ export function envelopeExpression(points: readonly GainPoint[]): string {
 const STEREO = `aresample=${NARRATION_SAMPLE_RATE},aformat=sample_fmts=fltp:channel_layouts=stereo`
 
 /**
+ * Measures a music file's loudness as the mix hears it (stereo at the mix's rate: a mono file
+ * counts both speakers). The upload of a user's file measures it with this once, so the
+ * editor's preview and the render bring it to the same level.
+ */
+export const MEASURE_MUSIC = `${STEREO},${MEASURE_LOUDNESS}`
+
+/**
  * The graph of the soundtrack with music: the music looped from the start (input 0, read with
  * -stream_loop), cut to the video, brought to NARRATION_TARGET_LUFS by `musicGain` dB, shaped
  * by the envelope (fades, the user's volume, ducking under speech), with the narration (input
@@ -118,7 +125,7 @@ export async function buildMusicSoundtrack(opts: {
         ffmpeg,
         // The part of the file the video plays, at most: a long song is not read to its end.
         ['-t', total.toFixed(3), '-i', music.file],
-        `[0:a]${STEREO},${MEASURE_LOUDNESS}[out]`,
+        `[0:a]${MEASURE_MUSIC}[out]`,
         signal,
       )
     ).integrated

@@ -111,6 +111,26 @@ describe("the user's own audio", () => {
     expect((await storedFiles()).some((f) => String(f).endsWith(gone))).toBe(false)
   })
 
+  it('measures each file’s loudness when it is kept, for the preview and the render', async () => {
+    const { client } = await signUp(server)
+    const quiet = await upload(client, toneFile('quiet.wav', 'wav', ['-c:a', 'pcm_s16le']))
+    const loud = await upload(
+      client,
+      toneFile('loud.mp3', 'mp3', ['-af', 'volume=6dB', '-c:a', 'libmp3lame']),
+    )
+    const silent = await upload(
+      client,
+      toneFile('silent.ogg', 'ogg', ['-af', 'volume=0', '-c:a', 'libvorbis']),
+    )
+    // ffmpeg's tone peaks at -18 dBFS: about -21 LUFS, whatever the format.
+    expect(quiet.data.loudness).toBeGreaterThan(-24)
+    expect(quiet.data.loudness).toBeLessThan(-18)
+    expect(loud.data.loudness! - quiet.data.loudness!).toBeCloseTo(6, 0)
+    expect(silent.data.loudness).toBeNull()
+    const listed = (await client.call(audioApi.listAudio)).data
+    expect(listed.find((f) => f.name === loud.data.name)?.loudness).toBe(loud.data.loudness)
+  })
+
   it('refuses what is not audio, whatever its name says', async () => {
     const { client } = await signUp(server)
     const before = await storedFiles()

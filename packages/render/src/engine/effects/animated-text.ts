@@ -4,6 +4,7 @@ import {
   TEXT_MARGIN,
   type AnimatedTextParams,
   type Color,
+  type Rect,
 } from '@storyreel/core'
 import { easeInOut, lerp, progress } from '../easing'
 import { unitScale } from '../frame'
@@ -155,6 +156,21 @@ export function textBox(
   }
 }
 
+/** Where the text's box stands on the frame, its outline included; null while it does not show. */
+export function textRect(ctx: Ctx, s: TextState, frame: FrameInfo): Rect | null {
+  if (!s.visible || s.alpha <= 0) return null
+  const fontCss = `${s.fontPx}px "${s.font}"`
+  ctx.font = fontCss
+  const box = textBox(s, layoutFor(ctx, s, fontCss).lines, frame)
+  const pad = s.borderPx
+  return {
+    x: box.left - pad,
+    y: box.top - pad,
+    width: box.width + 2 * pad,
+    height: box.height + 2 * pad,
+  }
+}
+
 export function drawText(ctx: Ctx, s: TextState, frame: FrameInfo): void {
   if (!s.visible || s.alpha <= 0 || s.revealed <= 0) return
   const fontCss = `${s.fontPx}px "${s.font}"`
@@ -215,5 +231,6 @@ export const animatedText: EffectModule<'animated_text', TextState> = {
   stage: 'overlay',
   state,
   draw: drawText,
+  textRect,
   previewParams: previewTextParams,
 }

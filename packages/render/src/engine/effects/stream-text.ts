@@ -1,6 +1,6 @@
 import type { AnimatedTextParams } from '@storyreel/core'
 import type { EffectModule, FrameInfo } from '../types'
-import { drawText, previewTextParams, textState, type TextState } from './animated-text'
+import { drawText, previewTextParams, textRect, textState, type TextState } from './animated-text'
 
 export const name = 'stream_text'
 
@@ -14,5 +14,6 @@ export const streamText: EffectModule<'stream_text', TextState> = {
   stage: 'overlay',
   state,
   draw: drawText,
+  textRect,
   previewParams: previewTextParams,
 }

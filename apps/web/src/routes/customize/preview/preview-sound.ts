@@ -2,13 +2,14 @@ import {
   audioApi,
   isBuiltInTrack,
   isNarrated,
+  musicLevel,
   musicTrackUrl,
   spokenText,
   userAudioUrl,
 } from '@storyreel/core'
 import type { Composition, Music, VoiceId } from '@storyreel/core'
 import type { Playhead, PlayMode } from '@storyreel/render/browser'
-import { callBinary, fetchBlob } from '../../../lib/api'
+import { callApi, callBinary, fetchBlob } from '../../../lib/api'
 import { soundPlan, type SoundSlide } from './sound-plan'
 
 /**
@@ -71,6 +72,26 @@ function musicBuffer(music: Music): Promise<AudioBuffer> {
   return cachedBuffer(`music:${music.track}`, async () => (await fetchBlob(url)).arrayBuffer())
 }
 
+const levels = new Map<string, Promise<number>>()
+
+/**
+ * The gain that brings the music to the narration's loudness: 1 for a built-in track (made at
+ * it); for the user's own file, from the loudness the server measured at its upload (the
+ * number the render levels it by). Asked once per file and page; a failure is forgotten.
+ */
+function musicGain(music: Music): Promise<number> {
+  if (isBuiltInTrack(music.track)) return Promise.resolve(1)
+  let level = levels.get(music.track)
+  if (!level) {
+    level = callApi(audioApi.listAudio).then((files) =>
+      musicLevel(files.find((f) => f.name === music.track)?.loudness ?? null),
+    )
+    level.catch(() => levels.delete(music.track))
+    levels.set(music.track, level)
+  }
+  return level
+}
+
 /** The slides as the sound sees them: each narrated one by its narration's key. */
 function soundSlides(composition: Composition): SoundSlide[] {
   const { voice } = composition.movieParams
@@ -91,7 +112,10 @@ export function prefetchSound(composition: Composition): void {
       narrationBuffer(spokenText(slide, voice), voice).catch(() => {})
     }
   }
-  if (music) musicBuffer(music).catch(() => {})
+  if (music) {
+    musicBuffer(music).catch(() => {})
+    musicGain(music).catch(() => {})
+  }
 }
 
 /** The sound of one play, started: its clock and how to silence it. */
@@ -151,11 +175,13 @@ export async function startSound(
     if (key && slide && voice !== null)
       wanted.set(key, narrationBuffer(spokenText(slide, voice), voice))
   }
-  const [speech, track] = await Promise.all([
+  const [speech, track, level] = await Promise.all([
     Promise.all(
       [...wanted].map(async ([key, buffer]) => [key, await buffer.catch(() => null)] as const),
     ),
     music ? musicBuffer(music).catch(() => null) : Promise.resolve(null),
+    // Unknown, the file plays as it is rather than not at all.
+    music ? musicGain(music).catch(() => 1) : Promise.resolve(1),
   ])
   const failed =
     speech.some(([, b]) => b === null) || (music !== undefined && music !== null && !track)
@@ -166,7 +192,7 @@ export async function startSound(
   if (!(await resumed(ctx))) return { sound: null, failed: true }
   const plan = soundPlan(slides, from, mode, {
     speechSeconds: Object.fromEntries([...got].map(([key, b]) => [key, b.duration])),
-    music: track && music ? { seconds: track.duration, volume: music.volume } : null,
+    music: track && music ? { seconds: track.duration, volume: music.volume, level } : null,
   })
   const t0 = ctx.currentTime + START_LEAD_SECONDS
   const nodes: AudioScheduledSourceNode[] = []

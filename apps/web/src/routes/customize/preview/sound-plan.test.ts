@@ -1,4 +1,4 @@
-import { MUSIC_MIX, musicEnvelope } from '@storyreel/core'
+import { MUSIC_MIX, musicEnvelope, musicLevel, NARRATION_TARGET_LUFS } from '@storyreel/core'
 import { describe, expect, it } from 'vitest'
 import { gainAt, soundPlan, speechSpans, type SoundSlide } from './sound-plan'
 
@@ -88,7 +88,7 @@ describe('soundPlan', () => {
   })
 
   it('loops the music from the video’s time and follows the envelope from there', () => {
-    const music = { seconds: 10, volume: 0.5 }
+    const music = { seconds: 10, volume: 0.5, level: 1 }
     const plan = soundPlan(SLIDES, { slideIndex: 1, t: 2 }, 'video', {
       speechSeconds: SPEECH,
       music,
@@ -118,10 +118,23 @@ describe('soundPlan', () => {
     expect(late.music!.offset).toBeCloseTo(2, 9)
   })
 
+  it('brings a file to the narration’s loudness, as the render levels it', () => {
+    // A song mastered 8 dB louder than the narration plays 8 dB lower, all along its envelope.
+    const at = (level: number) =>
+      soundPlan(SLIDES, { slideIndex: 0, t: 0 }, 'video', {
+        speechSeconds: SPEECH,
+        music: { seconds: 10, volume: 1, level },
+      }).music!.gain
+    const loud = at(musicLevel(-8))
+    at(1).forEach((p, i) => expect(loud[i]!.gain).toBeCloseTo(p.gain * 10 ** (-8 / 20), 9))
+    expect(musicLevel(NARRATION_TARGET_LUFS)).toBe(1)
+    expect(musicLevel(null)).toBe(1)
+  })
+
   it('has no music when there is none, or nothing left to play', () => {
     const atEnd = soundPlan(SLIDES, { slideIndex: 2, t: 6 }, 'video', {
       speechSeconds: SPEECH,
-      music: { seconds: 10, volume: 1 },
+      music: { seconds: 10, volume: 1, level: 1 },
     })
     expect(atEnd.length).toBe(0)
     expect(atEnd.music).toBeNull()

@@ -13,8 +13,11 @@ export interface SoundSlide {
 export interface SoundSources {
   /** Each fetched narration's length by its key; a missing key was not fetched (or failed). */
   speechSeconds: Readonly<Record<string, number>>
-  /** The music's length and volume, or null: no music (Off, or its file failed). */
-  music: { seconds: number; volume: number } | null
+  /**
+   * The music's length and volume, and the gain that brings its file to the narration's
+   * loudness (core's musicLevel), or null: no music (Off, or its file failed).
+   */
+  music: { seconds: number; volume: number; level: number } | null
 }
 
 /** A narration to start: `at` seconds after the play starts, `offset` seconds into its audio. */
@@ -80,8 +83,9 @@ export function gainAt(points: readonly GainPoint[], time: number): number {
 /**
  * What sounds when Play starts at `from`: each narration heard in the played stretch (the slide
  * alone, or the rest of the video) with the offset into it where the playhead sits, and the
- * music from the same point of the whole video's bed (looped, faded, ducked under the speech by
- * core's musicEnvelope, as the render mixes it), with its gain points in the play's time.
+ * music from the same point of the whole video's bed (levelled to the narration's loudness,
+ * looped, faded, ducked under the speech by core's musicEnvelope, as the render mixes it), with
+ * its gain points in the play's time.
  */
 export function soundPlan(
   slides: readonly SoundSlide[],
@@ -120,7 +124,10 @@ function musicCue(
   length: number,
 ): MusicCue | null {
   if (!music || music.seconds <= 0 || length <= 0) return null
-  const envelope = musicEnvelope({ total, volume: music.volume, speech: spans })
+  const envelope = musicEnvelope({ total, volume: music.volume, speech: spans }).map((p) => ({
+    time: p.time,
+    gain: p.gain * music.level,
+  }))
   const inside = envelope.filter((p) => p.time > start && p.time < start + length)
   const gain = [
     { time: 0, gain: gainAt(envelope, start) },
