@@ -72,13 +72,29 @@ const SUBJECT_LINES: Record<Tone, (subject: string, a: string | null) => string>
   festive: (s) => `${capital(s)}, and the party goes on!`,
 }
 
-/** What the picture shows, on the story's topic ("our calm autumn walk"). */
-const SUBJECT_TOPIC_LINES: Record<Tone, (subject: string, topic: string) => string> = {
-  calm: (s, t) => `${capital(s)}, on ${t}.`,
-  energetic: (s, t) => `${capital(s)}, and ${t} goes on!`,
-  nostalgic: (s, t) => `${capital(s)}, from ${t}.`,
-  romantic: (s, t) => `${capital(s)}, on ${t}, just for us.`,
-  festive: (s, t) => `${capital(s)}, and ${t} goes on!`,
+/**
+ * What the picture shows, on the story's topic ("our calm autumn walk"), in wordings that take
+ * turns: the same one on every slide sounded like a form being filled in.
+ */
+const SUBJECT_TOPIC_LINES: Record<Tone, ((subject: string, topic: string) => string)[]> = {
+  calm: [
+    (s, t) => `${capital(s)}, on ${t}.`,
+    (s, t) => `Along ${t}, ${s}.`,
+    (s, t) => `Then ${s}, as ${t} goes on.`,
+  ],
+  energetic: [
+    (s, t) => `${capital(s)}, and ${t} goes on!`,
+    (s, t) => `Then ${s}, full speed on ${t}!`,
+  ],
+  nostalgic: [
+    (s, t) => `${capital(s)}, from ${t}.`,
+    (s, t) => `We still remember ${s}, from ${t}.`,
+  ],
+  romantic: [
+    (s, t) => `${capital(s)}, on ${t}, just for us.`,
+    (s, t) => `Just us and ${s}, on ${t}.`,
+  ],
+  festive: [(s, t) => `${capital(s)}, and ${t} goes on!`, (s, t) => `Then ${s}: ${t} is on!`],
 }
 
 /** A picture where nothing was named, on the story's topic, with a colour it has when one is. */
@@ -139,10 +155,13 @@ const CLOSING_TOPIC: Record<Tone, (topic: string) => string> = {
   festive: (t) => `Here is to ${t}, and many more!`,
 }
 
+/** What the picture shows in words fit to be said, or '' when nothing was named. */
+const subjectOf = (d: ImageDescription) => sayable(d.subject ?? '').replace(/[.!?…]+$/, '')
+
 /** The opening line, naming what the first picture shows when something was found. */
 function opening(d: ImageDescription, tone: Tone, count: number): string {
   const line = OPENING[tone](count)
-  const subject = sayable(d.subject ?? '').replace(/[.!?…]+$/, '')
+  const subject = subjectOf(d)
   return subject ? line.replace(/([.!?…])$/, `, starting with ${subject}$1`) : line
 }
 
@@ -151,19 +170,24 @@ const capital = (s: string) => s.charAt(0).toLocaleUpperCase() + s.slice(1)
 
 /**
  * What the analysis saw, said in the tone's voice, on the story's topic when the suggestion has
- * one; `index` varies the wording between slides. A colour is said only when the picture has
- * enough of it (sayableColours).
+ * one; `index` (of the slides said so) and `named` (of those naming a subject on the topic) vary
+ * the wording between slides. A colour is said only when the picture has enough of it
+ * (sayableColours).
  */
 function describedLine(
   d: ImageDescription,
-  index: number,
+  turn: { index: number; named: number },
   tone: Tone,
   topic: string | null,
 ): string {
+  const { index } = turn
   if (d.kind === 'video') return topic ? MOVING_TOPIC[tone](topic) : MOVING[tone][index % 2]!
   const [a = null, b = null] = sayableColours(d)
-  const subject = sayable(d.subject ?? '').replace(/[.!?…]+$/, '')
-  if (subject && topic) return SUBJECT_TOPIC_LINES[tone](subject, topic)
+  const subject = subjectOf(d)
+  if (subject && topic) {
+    const lines = SUBJECT_TOPIC_LINES[tone]
+    return lines[turn.named % lines.length]!(subject, topic)
+  }
   if (subject) return SUBJECT_LINES[tone](subject, a)
   if (topic) {
     const lines = TOPIC_LINES[tone]
@@ -198,8 +222,10 @@ export function narrationLines(
   const own = storyPlan(descriptions, suggestion)
   const topic = storyTopic(suggestion)
   const cap = narrationCapSeconds(count)
-  // Counts the slides said by describedLine, so that neighbours among them vary their wording.
+  // Count the slides said by describedLine, and those naming a subject on the topic, so that
+  // neighbours among them vary their wording.
   let described = 0
+  let named = 0
   return descriptions.map((d, index) => {
     const line =
       own[index] ??
@@ -209,7 +235,15 @@ export function narrationLines(
           ? topic
             ? CLOSING_TOPIC[tone](topic)
             : CLOSING[tone][count % 2]!
-          : describedLine(d, ++described, tone, topic))
+          : describedLine(
+              d,
+              {
+                index: ++described,
+                named: d.kind === 'image' && subjectOf(d) && topic ? named++ : 0,
+              },
+              tone,
+              topic,
+            ))
     return fitNarration(line, cap).slice(0, MAX_NARRATION_CHARS)
   })
 }
