@@ -1,16 +1,24 @@
 import { EFFECT_NAMES, type Composition } from '@storyreel/core'
-import { drawFrame, pixelPassJs, useDistortPass } from '@storyreel/render'
+import {
+  drawFrame,
+  FPS,
+  momentAt,
+  momentScene,
+  pixelPassJs,
+  useDistortPass,
+} from '@storyreel/render'
 import {
   createSurface,
   discardFrame,
   distortPass,
   holdFrameMemory,
   loadSlideMedia,
+  makeLayer,
 } from '@storyreel/render/node'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { benchPhotos } from './render-media'
-import { effectJob } from './render-jobs'
+import { effectJob, headlineJob } from './render-jobs'
 
 /**
  * bench/frame-cost: what the engine alone spends on one 1080x1920 frame of each effect's slide
@@ -20,14 +28,16 @@ import { effectJob } from './render-jobs'
  * handled as the render thread handles it: frame memory held, each read-back freed once read
  * (decision 014) and the loop yields between frames, as the render does while ffmpeg takes the
  * frame; without both, every read-back was fresh pages for the kernel to zero (distort: 48 ms a
- * frame against 17).
+ * frame against 17). Then the headline job's second slide: alone, and through the dissolves on
+ * either side of it, where one slide is held still while the other moves.
  *
  *   npm run frame-cost -w @storyreel/bench [-- --frames 60]
  */
 const OUT = new URL('./out/', import.meta.url).pathname
 const { values } = parseArgs({ options: { frames: { type: 'string', default: '60' } } })
 const frames = Number(values.frames)
-const [photo] = await benchPhotos(OUT)
+const photos = await benchPhotos(OUT)
+const photo = photos[0]
 
 /**
  * As the render thread yields while it waits for the encoder: a freed read-back's memory goes
@@ -71,3 +81,40 @@ if (distortPass()) {
   const ms = await msPerFrame(effectJob('distort', photo!).composition)
   console.log(`${'distort (JavaScript)'.padEnd(22)} ${ms.toFixed(1).padStart(6)}`)
 }
+
+/**
+ * Milliseconds a frame of the headline job's second slide (zoom and title) alone, and of the
+ * frames of the dissolves it takes part in, before and after their boundary: medians.
+ */
+async function headlineFrames(): Promise<Record<'alone' | 'before' | 'after', number>> {
+  const { composition } = headlineJob(1080, 1920, photos)
+  const { width, height } = composition.movieParams
+  const slides = composition.composition
+  const loaded = await Promise.all(
+    slides.slice(0, 3).map((s) => loadSlideMedia(join(OUT, s.filename), s, width, height)),
+  )
+  const scene = (k: number) => ({ width, height, slide: slides[k]!, media: loaded[k]!.media })
+  const { canvas, ctx } = createSurface(width, height)
+  const times = { alone: [] as number[], before: [] as number[], after: [] as number[] }
+  for (let f = -5; f < slides[1]!.duration * FPS; f++) {
+    const moment = momentAt(slides, 1, Math.max(0, f) / FPS)
+    const { from, transition } = moment
+    const into = transition && scene(transition.to.slideIndex)
+    const start = performance.now()
+    drawFrame(ctx, momentScene(moment, scene(from.slideIndex), into, makeLayer), from.t)
+    discardFrame(canvas.data())
+    const ms = performance.now() - start
+    if (f >= 0) {
+      times[!transition ? 'alone' : transition.progress < 0.5 ? 'before' : 'after'].push(ms)
+    }
+    await yieldToLoop()
+  }
+  for (const l of loaded) l.close()
+  const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
+  return { alone: median(times.alone), before: median(times.before), after: median(times.after) }
+}
+
+const headline = await headlineFrames()
+console.log(`${'headline slide alone'.padEnd(22)} ${headline.alone.toFixed(1).padStart(6)}`)
+console.log(`${'dissolve, before'.padEnd(22)} ${headline.before.toFixed(1).padStart(6)}`)
+console.log(`${'dissolve, after'.padEnd(22)} ${headline.after.toFixed(1).padStart(6)}`)

@@ -8,23 +8,27 @@ const run = promisify(execFile)
 const TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK']).toString())
 const PAGE = Number(execFileSync('getconf', ['PAGESIZE']).toString())
 
-/** Resident memory of a process and all its descendants (the render's ffmpegs), bytes. */
-export function treeRss(pid = process.pid): number {
-  const rss = Number(readFileSync(`/proc/${pid}/statm`, 'utf8').split(' ')[1]) * PAGE
+/** A process's children, whichever of its threads spawned them (/proc). */
+function childrenOf(pid: number | string): string[] {
   // A child belongs to the thread that spawned it: the render thread's ffmpegs are not in the
   // main thread's list.
-  let children: string[] = []
+  const children: string[] = []
   try {
     for (const tid of readdirSync(`/proc/${pid}/task`)) {
       children.push(
         ...readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').trim().split(/\s+/),
       )
     }
-    children = children.filter(Boolean)
   } catch {
     // gone
   }
-  return children.reduce((sum, c) => {
+  return children.filter(Boolean)
+}
+
+/** Resident memory of a process and all its descendants (the render's ffmpegs), bytes. */
+export function treeRss(pid = process.pid): number {
+  const rss = Number(readFileSync(`/proc/${pid}/statm`, 'utf8').split(' ')[1]) * PAGE
+  return childrenOf(pid).reduce((sum, c) => {
     try {
       return sum + treeRss(Number(c))
     } catch {
@@ -33,11 +37,27 @@ export function treeRss(pid = process.pid): number {
   }, rss)
 }
 
-/** CPU seconds of this process (all its threads) and its children that have ended (/proc). */
-export function cpuSeconds(): number {
+/** CPU seconds of a process (all its threads) and its children that have ended (/proc). */
+export function cpuSeconds(pid: number | 'self' = 'self'): number {
   // After the command name: utime, stime, cutime and cstime are fields 14-17 of proc(5).
-  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ')
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
   return [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0) / TICKS_PER_SECOND
+}
+
+/**
+ * CPU seconds of a process tree: each process's own and its ended children's. The difference of
+ * two readings is what the tree spent between them (the server's, its render thread's and every
+ * ffmpeg it ran), if no process of it ended unreaped meanwhile.
+ */
+export function treeCpu(pid: number): number {
+  let sum = 0
+  try {
+    sum = cpuSeconds(pid)
+  } catch {
+    return 0
+  }
+  for (const c of childrenOf(pid)) sum += treeCpu(Number(c))
+  return sum
 }
 
 export interface Measured<T> {

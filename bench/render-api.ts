@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { mediaApi, type Composition } from '@storyreel/core'
-import { treeRss } from './measure'
+import { treeCpu, treeRss } from './measure'
 import { benchClient, signUp, type BenchClient } from './support/api-client'
 import { startApp } from './support/server-process'
 import { requestRender, waitSettled } from './support/short-video'
@@ -24,6 +24,11 @@ export interface ApiRender {
    * request to FINISHED.
    */
   beside: number[]
+  /**
+   * CPU seconds the server's process tree spent meanwhile: the server, its render thread and
+   * every ffmpeg it ran (the music's mix too). Holds on a busy machine, where wall time does not.
+   */
+  cpu: number
   /** Peak resident memory of the server's process group while it rendered, bytes. */
   peak: number
   /** The stored video, for the bound's re-encode. */
@@ -105,6 +110,7 @@ export async function renderThroughApi(
     // The server's process tree (npm, the server, its ffmpegs), cheaper to read than its group.
     let peak = 0
     const sampler = setInterval(() => (peak = Math.max(peak, treeRss(server.child.pid))), 100)
+    const cpu0 = treeCpu(server.child.pid!)
     const t0 = performance.now()
     const taskId = await requestRender(client, renamed)
     let done = false
@@ -113,12 +119,14 @@ export async function renderThroughApi(
       : Promise.resolve([])
     const task = await waitSettled(client, taskId, { everyMs: POLL_MS })
     const wall = (performance.now() - t0) / 1000
+    const cpu = treeCpu(server.child.pid!) - cpu0
     done = true
     clearInterval(sampler)
     if (task.state !== 'FINISHED') throw new Error(`render ended ${task.state}`)
     const videoFile = path.join(dataDir, 'files', 'renders', taskId, 'video.mp4')
     return {
       wall,
+      cpu,
       beside: await besides,
       peak,
       videoFile,

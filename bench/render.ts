@@ -19,7 +19,7 @@ import { benchClips, benchPhotos, CLIP_SECONDS } from './render-media'
  * encoder, clip decoders) and prints one line per job: wall time, realtime factor, the bound (a
  * re-encode of the job's own output with the same x264 settings) and the ratio to it, CPU
  * seconds of the render and of the bound (they hold on a busy machine, where wall time does
- * not), and peak memory of the whole process tree (this process, its threads and ffmpegs).
+ * not; through the API, the server's whole process tree's), and peak memory of the whole process tree (this process, its threads and ffmpegs).
  *
  *   npm run render -w @storyreel/bench                  every job but the 4K one
  *   npm run render -w @storyreel/bench -- --only blur   jobs whose name contains a word
@@ -82,7 +82,7 @@ async function bench(job: RenderJob, api: boolean): Promise<string> {
   const { width, height } = job.composition.movieParams
   const seconds = job.composition.composition.reduce((sum, s) => sum + s.duration, 0)
   const x264 = x264Args(width, height, codesGrain(job.composition.composition))
-  let render: { wall: number; cpu?: number; peak: number }
+  let render: { wall: number; cpu: number; peak: number }
   let bound
   if (api) {
     const photos = await benchPhotos(OUT)
@@ -101,10 +101,7 @@ async function bench(job: RenderJob, api: boolean): Promise<string> {
     )
     bound = await reencode(outFile, join(OUT, 'bound.mp4'), x264)
   }
-  const cpu =
-    render.cpu === undefined
-      ? 'cpu -  (in the server)'
-      : `cpu ${render.cpu.toFixed(0).padStart(4)} s / bound ${bound.cpu.toFixed(0).padStart(4)} s = ${(render.cpu / bound.cpu).toFixed(2)}`
+  const cpu = `cpu ${render.cpu.toFixed(1).padStart(5)} s / bound ${bound.cpu.toFixed(1).padStart(5)} s = ${(render.cpu / bound.cpu).toFixed(2)}`
   return [
     job.name.padEnd(21),
     `${seconds.toFixed(0).padStart(3)} s video`,

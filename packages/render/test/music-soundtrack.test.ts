@@ -134,6 +134,20 @@ describe('buildMusicSoundtrack', () => {
     expect(await meanVolume(alone, TOTAL - 0.2, 0.2)).toBeLessThan(middle - 10)
   })
 
+  it('holds the peaks of music alone under -1.5 dBTP, whatever gain brings it to its level', async () => {
+    // Said to be 20 dB quieter than it is: brought to the target, its peaks would pass 0 dBFS.
+    const loud = join(dir, 'loud.wav')
+    await buildMusicSoundtrack({
+      music: { file: join(dir, 'music.m4a'), volume: 1, integrated: NARRATION_TARGET_LUFS - 50 },
+      narration: null,
+      speech: [],
+      total: TOTAL,
+      outFile: loud,
+    })
+    expect(await meanVolume(loud, 3, 4)).toBeGreaterThan(-10)
+    expect(await truePeak(loud)).toBeLessThanOrEqual(-1.5)
+  })
+
   it('fails on a file no decoder plays, and on a silent one', async () => {
     const broken = join(dir, 'broken.mp3')
     await writeFile(broken, Buffer.from('ID3 this is not audio at all'.repeat(40)))

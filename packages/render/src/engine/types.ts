@@ -161,6 +161,8 @@ export interface TransitionModule<T extends DrawnTransitionType, S> {
   /**
    * Draws the frame: `paint` draws the slide going out (`from`) or coming in (`to`) over a
    * context, `layer` gives a frame-sized canvas of the engine's own for each, kept between frames.
+   * Painted onto a layer that already shows that slide at that time, a slide is not drawn again,
+   * so a module draws nothing onto a layer but its slide.
    */
   draw(
     ctx: Ctx,

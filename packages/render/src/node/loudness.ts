@@ -24,18 +24,19 @@ export function parseLoudness(report: string): Loudness {
 }
 
 /**
- * The one gain that brings a track to `target` LUFS (none when `target` is null), and a limiter
- * (delay compensated, so speech stays on time) only when that gain would push a peak over
- * TRUE_PEAK. Silence, below R128's absolute gate, is left alone.
+ * A limiter that holds peaks at TRUE_PEAK, delay compensated so speech stays on time; under its
+ * ceiling it passes the sound through unchanged.
  */
-export function levelFilter(
-  loudness: Loudness,
-  target: number | null = NARRATION_TARGET_LUFS,
-): string {
+export const PEAK_LIMITER = `alimiter=limit=${(10 ** (TRUE_PEAK / 20)).toFixed(4)}:level=false:latency=true`
+
+/**
+ * The one gain that brings a track to `target` LUFS, and the limiter only when that gain would
+ * push a peak over TRUE_PEAK. Silence, below R128's absolute gate, is left alone.
+ */
+export function levelFilter(loudness: Loudness, target = NARRATION_TARGET_LUFS): string {
   if (!(loudness.integrated > -70)) return 'anull'
-  const gain = target === null ? 0 : target - loudness.integrated
+  const gain = target - loudness.integrated
   const volume = `volume=${gain.toFixed(2)}dB`
   if (loudness.truePeak + gain <= TRUE_PEAK) return volume
-  const limit = (10 ** (TRUE_PEAK / 20)).toFixed(4)
-  return `${volume},alimiter=limit=${limit}:level=false:latency=true`
+  return `${volume},${PEAK_LIMITER}`
 }

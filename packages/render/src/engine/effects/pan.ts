@@ -28,8 +28,8 @@ export const pan: EffectModule<'pan', PanState> = {
   name,
   stage: 'camera',
   state,
-  draw(ctx, s, _frame, media) {
-    if (media) drawCrop(ctx, media, s.crop)
+  draw(ctx, s, frame, media) {
+    if (media) drawCrop(ctx, media, s.crop, frame)
   },
   zoomRange: () => ({ min: PAN_ZOOM, max: PAN_ZOOM }),
 }

@@ -28,8 +28,8 @@ export const zoom: EffectModule<'zoom', ZoomState> = {
   name,
   stage: 'camera',
   state,
-  draw(ctx, s, _frame, media) {
-    if (media) drawCrop(ctx, media, s.crop)
+  draw(ctx, s, frame, media) {
+    if (media) drawCrop(ctx, media, s.crop, frame)
   },
   zoomRange(params) {
     const ends = [params.zoomStart / 100, params.zoomEnd / 100]

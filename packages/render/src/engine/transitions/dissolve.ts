@@ -18,11 +18,17 @@ export function state(progress: number): DissolveState {
 export const dissolve: TransitionModule<'dissolve', DissolveState> = {
   type: 'dissolve',
   state,
+  // One slide is held still in each half (momentAt): the one coming in on its first frame until
+  // the boundary, the one going out on its last after it. That one goes on the layer, which
+  // keeps its picture from frame to frame, so each frame draws one slide, not two, and the
+  // other is laid over the moving one at the opacity that gives the same blend.
   draw(ctx, s, frame, paint, layer) {
-    paint.from(ctx)
-    if (s.alpha <= 0) return
-    const over = layer('to')
-    paint.to(over.ctx)
-    blit(ctx, over, frame, { alpha: s.alpha })
+    const [under, over, alpha] =
+      s.alpha < 0.5 ? (['from', 'to', s.alpha] as const) : (['to', 'from', 1 - s.alpha] as const)
+    paint[under](ctx)
+    if (alpha <= 0) return
+    const held = layer(over)
+    paint[over](held.ctx)
+    blit(ctx, held, frame, { alpha })
   },
 }
