@@ -2,7 +2,7 @@ import { musicEnvelope, NARRATION_TARGET_LUFS, MUSIC_MIX, type GainPoint } from 
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { envelopeExpression } from '../src/node/music-soundtrack'
+import { envelopeExpressions } from '../src/node/music-soundtrack'
 import { buildMusicSoundtrack, buildNarrationTrack } from '../src/node/server'
 import { bandVolume, integratedLoudness, meanVolume, run, tempDir, truePeak } from './helpers'
 
@@ -44,26 +44,42 @@ function gainAt(points: readonly GainPoint[], t: number): number {
   return a.gain + ((b.gain - a.gain) * (t - a.time)) / (b.time - a.time)
 }
 
-describe('envelopeExpression', () => {
+describe('envelopeExpressions', () => {
+  /** A constant signal of 1, 100 frames a second, through the filters: its samples are gains. */
+  async function gainsThrough(points: readonly GainPoint[], total: number) {
+    const out = join(dir, 'envelope.f32')
+    const filters = envelopeExpressions(points).map((e) => `volume='${e}':eval=frame`)
+    await run('ffmpeg', [
+      ...['-v', 'error', '-y', '-f', 'lavfi', '-i', `aevalsrc=1:s=48000:n=480:d=${total}`],
+      ...['-af', filters.join(','), '-f', 'f32le', '-ac', '1', out],
+    ])
+    const bytes = await readFile(out)
+    return new Float32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4)
+  }
+
+  function expectEnvelope(samples: Float32Array, points: readonly GainPoint[], total: number) {
+    for (let t = 0; t < total; t += 0.05) {
+      const frame = Math.floor(t * 100) / 100
+      expect(samples[Math.round(frame * 48000)]).toBeCloseTo(gainAt(points, frame), 3)
+    }
+  }
+
   it("gives ffmpeg's volume filter the gain of musicEnvelope at every time", async () => {
     const points = musicEnvelope({
       total: TOTAL,
       volume: 0.7,
       speech: [...SPEECH, { start: 7, end: 7.6 }],
     })
-    const out = join(dir, 'envelope.f32')
-    // A constant signal of 1, 100 frames a second, through the envelope: its samples are gains.
-    await run('ffmpeg', [
-      ...['-v', 'error', '-y', '-f', 'lavfi', '-i', `aevalsrc=1:s=48000:n=480:d=${TOTAL}`],
-      ...['-af', `volume='${envelopeExpression(points)}':eval=frame`],
-      ...['-f', 'f32le', '-ac', '1', out],
-    ])
-    const bytes = await readFile(out)
-    const samples = new Float32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4)
-    for (let t = 0; t < TOTAL; t += 0.05) {
-      const frame = Math.floor(t * 100) / 100
-      expect(samples[Math.round(frame * 48000)]).toBeCloseTo(gainAt(points, frame), 3)
-    }
+    expect(envelopeExpressions(points)).toHaveLength(1)
+    expectEnvelope(await gainsThrough(points, TOTAL), points, TOTAL)
+  })
+
+  it('holds the envelope of 40 sentences ducked apart, which one expression of ffmpeg cannot', async () => {
+    const total = 120
+    const speech = Array.from({ length: 40 }, (_, k) => ({ start: 3 * k + 0.2, end: 3 * k + 2 }))
+    const points = musicEnvelope({ total, volume: 0.5, speech })
+    expect(envelopeExpressions(points).length).toBeGreaterThan(1)
+    expectEnvelope(await gainsThrough(points, total), points, total)
   })
 })
 
