@@ -178,16 +178,22 @@ export async function meanVolume(file: string, from: number, duration: number): 
   return m && m[1] !== '-inf' ? Number(m[1]) : -91
 }
 
-/** Mean volume of one tone's band (a narrow band-pass around hz) over a span, in dB. */
+/**
+ * Mean volume of one tone's band (a narrow band-pass around hz) over a span, in dB. One
+ * band-pass lets a tone three octaves away through about 39 dB down; each of `stages` more in
+ * a row takes as much again off it, to read a band far quieter than another tone.
+ */
 export async function bandVolume(
   file: string,
   from: number,
   duration: number,
   hz: number,
+  stages = 1,
 ): Promise<number> {
+  const band = Array.from({ length: stages }, () => `bandpass=f=${hz}:width_type=q:w=10`)
   const { stderr } = await run('ffmpeg', [
     ...['-v', 'info', '-ss', String(from), '-t', String(duration), '-i', file, '-vn'],
-    ...['-af', `bandpass=f=${hz}:width_type=q:w=10,volumedetect`, '-f', 'null', '-'],
+    ...['-af', `${band.join(',')},volumedetect`, '-f', 'null', '-'],
   ])
   const m = /mean_volume: (-?[\d.]+|-inf) dB/.exec(stderr)
   return m && m[1] !== '-inf' ? Number(m[1]) : -91

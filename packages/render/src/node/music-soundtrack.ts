@@ -30,23 +30,40 @@ export interface MusicBed {
 const ENVELOPE_STEP_SAMPLES = NARRATION_SAMPLE_RATE / 100
 
 /**
- * The envelope as an expression of `t` for ffmpeg's volume filter: linear between its points,
- * its last gain after the last. Each segment is one product of its own window, so the
- * expression stays flat however many sentences the video has.
+ * Segments of the envelope one volume filter holds: ffmpeg refuses an expression much past 100
+ * of them (about 5,000 characters: 25 sentences ducked apart) with "Cannot allocate memory".
  */
-export function envelopeExpression(points: readonly GainPoint[]): string {
+const SEGMENTS_PER_FILTER = 40
+
+/**
+ * The envelope as expressions of `t` for ffmpeg's volume filters in a row: linear between its
+ * points, its last gain after the last. Each expression holds SEGMENTS_PER_FILTER segments and is
+ * 1 outside them, so the filters' product is the envelope however many sentences the video has;
+ * each segment is one product of its own window.
+ */
+export function envelopeExpressions(points: readonly GainPoint[]): string[] {
   const n = (v: number) => v.toFixed(4)
-  const terms: string[] = []
-  for (let k = 0; k + 1 < points.length; k++) {
-    const a = points[k]!
-    const b = points[k + 1]!
-    if (b.time <= a.time) continue
-    const slope = (b.gain - a.gain) / (b.time - a.time)
-    terms.push(`gte(t,${n(a.time)})*lt(t,${n(b.time)})*(${n(a.gain)}+${n(slope)}*(t-${n(a.time)}))`)
+  const expressions: string[] = []
+  for (let from = 0; from === 0 || from < points.length - 1; from += SEGMENTS_PER_FILTER) {
+    const part = points.slice(from, from + SEGMENTS_PER_FILTER + 1)
+    const terms: string[] = []
+    for (let k = 0; k + 1 < part.length; k++) {
+      const a = part[k]!
+      const b = part[k + 1]!
+      if (b.time <= a.time) continue
+      const slope = (b.gain - a.gain) / (b.time - a.time)
+      terms.push(
+        `gte(t,${n(a.time)})*lt(t,${n(b.time)})*(${n(a.gain)}+${n(slope)}*(t-${n(a.time)}))`,
+      )
+    }
+    const last = part.at(-1)
+    if (from > 0) terms.push(`lt(t,${n(part[0]!.time)})`)
+    if (last && from + SEGMENTS_PER_FILTER >= points.length - 1) {
+      terms.push(`gte(t,${n(last.time)})*${n(last.gain)}`)
+    } else if (last) terms.push(`gte(t,${n(last.time)})`)
+    expressions.push(terms.length > 0 ? terms.join('+') : '0')
   }
-  const last = points.at(-1)
-  if (last) terms.push(`gte(t,${n(last.time)})*${n(last.gain)}`)
-  return terms.length > 0 ? terms.join('+') : '0'
+  return expressions
 }
 
 const STEREO = `aresample=${NARRATION_SAMPLE_RATE},aformat=sample_fmts=fltp:channel_layouts=stereo`
@@ -75,7 +92,9 @@ function soundtrackGraph(opts: {
   const bed =
     `[0:a]${STEREO},atrim=0:${length},asetpts=PTS-STARTPTS,apad=whole_dur=${length},` +
     `volume=${opts.musicGain.toFixed(2)}dB,asetnsamples=n=${ENVELOPE_STEP_SAMPLES}:p=0,` +
-    `volume='${envelopeExpression(opts.envelope)}':eval=frame`
+    envelopeExpressions(opts.envelope)
+      .map((e) => `volume='${e}':eval=frame`)
+      .join(',')
   const out = `${opts.level},${STEREO}[out]`
   if (!opts.narrated) return `${bed},${out}`
   return `${bed}[bed];[1:a]${STEREO}[voice];[voice][bed]amix=inputs=2:normalize=0:duration=first,${out}`
