@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { UI_TEXT } from '@storyreel/core'
 import { newEmail, signUp, toast } from './support/auth'
@@ -53,6 +53,14 @@ function jpegSize(bytes: Buffer): { width: number; height: number } | null {
   return null
 }
 
+/**
+ * Waits until the shutter can be pressed: the camera is live. It starts within a second on an
+ * idle machine and took longer than expect.poll's default second on a busy one.
+ */
+async function cameraLive(shutter: Locator) {
+  await expect.poll(() => shutter.getAttribute('aria-disabled'), { timeout: 15_000 }).toBe('false')
+}
+
 describe('camera: a photo taken on /upload', () => {
   let server: TestServer
   const browsers: Browser[] = []
@@ -94,7 +102,7 @@ describe('camera: a photo taken on /upload', () => {
     const shutter = dialog.getByRole('button', { name: 'Take photo' })
     // The dialog opens on the shutter; it waits for the first frame.
     await expect.poll(() => shutter.evaluate((node) => node === document.activeElement)).toBe(true)
-    await expect.poll(() => shutter.getAttribute('aria-disabled')).toBe('false')
+    await cameraLive(shutter)
     const first = await preview(page)
     expect(first).toMatchObject({ camera: 'fake_device_0', live: true })
     expect(await seriousA11yViolations(page)).toEqual([])
@@ -104,7 +112,7 @@ describe('camera: a photo taken on /upload', () => {
     await dialog.getByRole('img', { name: 'The photo you took' }).waitFor()
     expect(await seriousA11yViolations(page)).toEqual([])
     await dialog.getByRole('button', { name: 'Reject' }).click()
-    await expect.poll(() => shutter.getAttribute('aria-disabled')).toBe('false')
+    await cameraLive(shutter)
     expect(await tiles.count()).toBe(0)
 
     // A double click on the picture switches camera, and the picture keeps moving. Chromium's
@@ -113,7 +121,7 @@ describe('camera: a photo taken on /upload', () => {
     await expect
       .poll(async () => (await preview(page)).camera, { timeout: 30_000 })
       .toBe('fake_device_1')
-    await expect.poll(() => shutter.getAttribute('aria-disabled')).toBe('false')
+    await cameraLive(shutter)
     expect((await preview(page)).live).toBe(true)
     // So does the button that does the same for keyboards and screen readers.
     await dialog.getByRole('button', { name: 'Switch camera' }).click()
@@ -121,7 +129,7 @@ describe('camera: a photo taken on /upload', () => {
       .poll(async () => (await preview(page)).camera, { timeout: 30_000 })
       .toBe('fake_device_0')
     // And a double tap, on a touch screen.
-    await expect.poll(() => shutter.getAttribute('aria-disabled')).toBe('false')
+    await cameraLive(shutter)
     await dialog.getByLabel('Camera preview').tap()
     await dialog.getByLabel('Camera preview').tap()
     await expect
@@ -129,7 +137,7 @@ describe('camera: a photo taken on /upload', () => {
       .toBe('fake_device_1')
 
     // A photo accepted closes the camera and shows as a tile, named like the spec says.
-    await expect.poll(() => shutter.getAttribute('aria-disabled')).toBe('false')
+    await cameraLive(shutter)
     const camera = await dialog
       .getByLabel('Camera preview')
       .evaluateHandle((node) => (node as HTMLVideoElement).srcObject as MediaStream)
@@ -170,7 +178,7 @@ describe('camera: a photo taken on /upload', () => {
     await page.getByRole('button', { name: /^Photo/ }).click()
     const dialog = page.getByRole('dialog', { name: 'Take a photo' })
     const shutter = dialog.getByRole('button', { name: 'Take photo' })
-    await expect.poll(() => shutter.getAttribute('aria-disabled')).toBe('false')
+    await cameraLive(shutter)
     expect(await dialog.getByRole('button', { name: 'Switch camera' }).count()).toBe(0)
 
     await dialog.getByLabel('Camera preview').dblclick()
