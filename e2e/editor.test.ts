@@ -328,7 +328,10 @@ describe('the editor: shape every slide, then render what was shaped', () => {
           const before = JSON.stringify((await added()).params)
           await sliders.first().focus()
           await page.keyboard.press('End')
-          await expect.poll(async () => JSON.stringify((await added()).params)).not.toBe(before)
+          // A busy machine took longer than expect.poll's default second to save the change.
+          await expect
+            .poll(async () => JSON.stringify((await added()).params), { timeout: 10_000 })
+            .not.toBe(before)
         }
         const presets = panel.getByRole('group', { name: 'Presets' }).getByRole('button')
         if ((await presets.count()) > 0) {
