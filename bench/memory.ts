@@ -24,7 +24,7 @@ import { benchClient, signUp, type BenchClient } from './support/api-client'
 import { groupMemory } from './support/group-memory'
 import { memoryVerdict, type IdleSample } from './support/memory-verdict'
 import { postgresReachable, tempDatabase } from './support/postgres'
-import { startGroup, waitForServer } from './support/server-process'
+import { startApp } from './support/server-process'
 import { composeShortVideo, picture, requestRender, waitSettled } from './support/short-video'
 
 const { values } = parseArgs({
@@ -69,24 +69,17 @@ async function idleMemory(pgid: number) {
 async function benchOne(db: 'pglite' | 'postgres') {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'storyreel-bench-memory-'))
   const database = db === 'postgres' ? await tempDatabase() : null
-  const port = 3900 + Math.floor(Math.random() * 90)
-  const base = `http://127.0.0.1:${port}`
-  const server = startGroup('npm', ['start', '--silent'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: database?.url,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      // Each user signs up from an address of their own (support/api-client.ts).
-      TRUST_PROXY: '127.0.0.1',
-    },
+  const { server, base } = await startApp(repoRoot, dataDir, {
+    DATABASE_URL: database?.url,
+    // Each user signs up from an address of their own (support/api-client.ts).
+    TRUST_PROXY: '127.0.0.1',
+  }).catch(async (err: unknown) => {
+    await database?.drop()
+    await rm(dataDir, { recursive: true, force: true })
+    throw err
   })
   const samples: IdleSample[] = []
   try {
-    await waitForServer(base, server)
     const first = await idleMemory(server.pgid)
     console.log(`\n${db}: idle before any render: ${mb(first.totalMb)} (the process group)`)
     for (const p of first.processes) {

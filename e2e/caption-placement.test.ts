@@ -25,17 +25,13 @@ const SCREENSHOTS = process.env.E2E_SCREENSHOTS
 /** Caption highlight for the journey: a green the picture does not have. */
 const GREEN = { r: 0, g: 255, b: 0 }
 
-async function movie(page: Page): Promise<Composition['movieParams']> {
+/** The composition as the app saved it in browser storage. */
+async function stored(page: Page): Promise<Composition> {
   const text = await page.evaluate(() => localStorage.getItem('storyreel.story'))
   return (JSON.parse(text ?? 'null') as { state: { composition: Composition } }).state.composition
-    .movieParams
 }
 
-async function firstSlide(page: Page): Promise<Composition['composition'][number]> {
-  const text = await page.evaluate(() => localStorage.getItem('storyreel.story'))
-  return (JSON.parse(text ?? 'null') as { state: { composition: Composition } }).state.composition
-    .composition[0]!
-}
+const movie = async (page: Page) => (await stored(page)).movieParams
 
 describe('captions keep off the picture’s subject', () => {
   let server: TestServer
@@ -78,9 +74,9 @@ describe('captions keep off the picture’s subject', () => {
       await page.getByRole('img', { name: 'Slide 1 preview' }).waitFor()
 
       // The detector found the cat, low in the picture, and the slide carries it.
-      const slide = await firstSlide(page)
-      expect(slide.narration?.trim()).toBeTruthy()
-      const cat = slide.subjects?.find((s) => s.label === 'cat')
+      const [slide] = (await stored(page)).composition
+      expect(slide!.narration?.trim()).toBeTruthy()
+      const cat = slide!.subjects?.find((s) => s.label === 'cat')
       expect(cat?.box.y).toBeGreaterThan(50)
 
       await page.getByRole('switch', { name: 'Show captions' }).click()

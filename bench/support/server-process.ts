@@ -74,9 +74,13 @@ export async function waitForServer(base: string, proc: GroupProcess, timeoutMs 
 
 /**
  * The app as `npm start` runs it (embedded database, in-process worker) on a free-ish port with
- * `dataDir` for its data, answering: the process and its base URL.
+ * `dataDir` for its data and `env` over its settings, answering: the process and its base URL.
  */
-export async function startApp(repoRoot: string, dataDir: string) {
+export async function startApp(
+  repoRoot: string,
+  dataDir: string,
+  env: Record<string, string | undefined> = {},
+) {
   const port = 3900 + Math.floor(Math.random() * 90)
   const base = `http://127.0.0.1:${port}`
   const server = startGroup('npm', ['start', '--silent'], {
@@ -87,6 +91,7 @@ export async function startApp(repoRoot: string, dataDir: string) {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      ...env,
     },
   })
   try {
