@@ -394,6 +394,36 @@ export function captionLayout(ctx: Ctx, captions: SceneCaptions, frame: FrameInf
   return { m, fontCss, ...layoutFor(ctx, captions.words, fontCss, m.maxWidth) }
 }
 
+interface PlacedRow {
+  pages: readonly CaptionPage[]
+  position: CaptionPosition
+  frame: FrameInfo
+  row: CaptionRow
+}
+
+// A slide's row depends on its pages, position and frame, not on t: placed once while they hold
+// (the render keeps its slide objects), not on every frame.
+const rows = new WeakMap<Slide, PlacedRow>()
+
+function slideRow(
+  ctx: Ctx,
+  pages: readonly CaptionPage[],
+  m: CaptionMetrics,
+  position: CaptionPosition,
+  frame: FrameInfo,
+  slide: Slide,
+): CaptionRow {
+  const kept = rows.get(slide)
+  const same =
+    kept?.pages === pages &&
+    kept.position === position &&
+    (Object.keys(frame) as (keyof FrameInfo)[]).every((k) => kept.frame[k] === frame[k])
+  if (same) return kept.row
+  const { row } = captionPlacement(ctx, pages, m, position, frame, slide)
+  rows.set(slide, { pages, position, frame, row })
+  return row
+}
+
 /**
  * Draws the caption page being spoken at t (seconds from the slide's start): the words in the
  * style's colour, the spoken one in its highlight colour, on a dark rounded band (box) or with a
@@ -412,7 +442,7 @@ export function drawCaptions(
   const { m, fontCss, pages, ascent, descent } = captionLayout(ctx, captions, frame)
   const at = captionAt(pages, words, t)
   if (!at) return
-  const { row } = captionPlacement(ctx, pages, m, style.position, frame, slide)
+  const row = slideRow(ctx, pages, m, style.position, frame, slide)
   const block = captionBlock(at.page, m, row, frame)
   ctx.save()
   ctx.font = fontCss
