@@ -5,6 +5,7 @@ import { newEmail, signUp, toast } from './support/auth'
 import { seriousA11yViolations } from './support/axe'
 import { launchBrowser, watchPageProblems, phoneContext } from './support/browser'
 import { startServer } from './support/server'
+import { doublePress } from './support/touch'
 import type { TestServer } from './support/server'
 
 // Chromium's fake camera: a moving test picture, 1920x1080, from each of `device-count` cameras.
@@ -117,7 +118,7 @@ describe('camera: a photo taken on /upload', () => {
 
     // A double click on the picture switches camera, and the picture keeps moving. Chromium's
     // fake cameras say nothing of where they face: the switch goes to the next camera.
-    await dialog.getByLabel('Camera preview').dblclick()
+    await doublePress(page, dialog.getByLabel('Camera preview'), 'mouse')
     await expect
       .poll(async () => (await preview(page)).camera, { timeout: 30_000 })
       .toBe('fake_device_1')
@@ -130,8 +131,7 @@ describe('camera: a photo taken on /upload', () => {
       .toBe('fake_device_0')
     // And a double tap, on a touch screen.
     await cameraLive(shutter)
-    await dialog.getByLabel('Camera preview').tap()
-    await dialog.getByLabel('Camera preview').tap()
+    await doublePress(page, dialog.getByLabel('Camera preview'), 'touch')
     await expect
       .poll(async () => (await preview(page)).camera, { timeout: 30_000 })
       .toBe('fake_device_1')
@@ -181,7 +181,7 @@ describe('camera: a photo taken on /upload', () => {
     await cameraLive(shutter)
     expect(await dialog.getByRole('button', { name: 'Switch camera' }).count()).toBe(0)
 
-    await dialog.getByLabel('Camera preview').dblclick()
+    await doublePress(page, dialog.getByLabel('Camera preview'), 'mouse')
     expect(await preview(page)).toMatchObject({ camera: 'fake_device_0', live: true })
     expect(await shutter.getAttribute('aria-disabled')).toBe('false')
 

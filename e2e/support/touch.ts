@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from 'playwright-core'
+import type { BrowserContext, Locator, Page } from 'playwright-core'
 
 export interface Point {
   x: number
@@ -59,4 +59,49 @@ export async function longPressDrag(
 export function center(box: { x: number; y: number; width: number; height: number } | null) {
   if (!box) throw new Error('not on screen')
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 }
+}
+
+/**
+ * Two presses on an element, `apartMs` apart by the browser's clock, with a mouse or a finger.
+ * Playwright's dblclick and tap send each event when the last is answered: on a busy machine two
+ * taps landed further apart than a person's double tap. CDP stamps each event with the time
+ * given, and the page's `event.timeStamp` follows that stamp, not the delivery.
+ */
+export async function doublePress(
+  page: Page,
+  target: Locator,
+  pointer: 'mouse' | 'touch',
+  apartMs = 120,
+) {
+  const at = center(await target.boundingBox())
+  const cdp = await page.context().newCDPSession(page)
+  const start = Date.now() / 1000
+  for (const press of [0, 1]) {
+    const stamp = start + (press * apartMs) / 1000
+    if (pointer === 'touch') {
+      await cdp.send('Input.dispatchTouchEvent', {
+        type: 'touchStart',
+        touchPoints: [at],
+        timestamp: stamp,
+      })
+      await cdp.send('Input.dispatchTouchEvent', {
+        type: 'touchEnd',
+        touchPoints: [],
+        timestamp: stamp + 0.03,
+      })
+    } else {
+      const click = { ...at, button: 'left' as const, clickCount: press + 1 }
+      await cdp.send('Input.dispatchMouseEvent', {
+        type: 'mousePressed',
+        ...click,
+        timestamp: stamp,
+      })
+      await cdp.send('Input.dispatchMouseEvent', {
+        type: 'mouseReleased',
+        ...click,
+        timestamp: stamp + 0.03,
+      })
+    }
+  }
+  await cdp.detach()
 }
