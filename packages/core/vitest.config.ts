@@ -4,5 +4,7 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
     environment: 'node',
+    // Pure functions: files share one worker's modules (15 s with isolation, 3 s without).
+    isolate: false,
   },
 })

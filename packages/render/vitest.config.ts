@@ -5,5 +5,8 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // Files share a worker's loaded modules: importing the engine again for every file took a
+    // fifth of the run (114 s with, 90 s without, one after the other on one machine).
+    isolate: false,
   },
 })

@@ -15,8 +15,8 @@ import { startTestServer, type TestServer } from './test-server'
  * middle of a render. Every task must still finish, exactly once, leaving no stray files.
  * Standalone workers need a PostgreSQL server: this runs in the PostgreSQL pass only.
  */
-const TASKS = 10
-const USERS = 5
+const TASKS = 6
+const USERS = 3
 
 let server: TestServer
 const workers: WorkerProcess[] = []
@@ -89,7 +89,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('render workers on PostgreSQL', 
     }
     victim.child.kill('SIGKILL')
 
-    // Generous: on a busy machine ten renders by the survivor alone take minutes.
+    // Generous: on a busy machine six renders by the survivor alone take minutes.
     const until = Date.now() + 420_000
     let rows = await server.app.services.db.select().from(tasks).where(inArray(tasks.id, ids))
     // Waits while any task may still finish: a cancelled one will not.
