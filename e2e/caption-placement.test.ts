@@ -24,6 +24,10 @@ const SCREENSHOTS = process.env.E2E_SCREENSHOTS
 
 /** Caption highlight for the journey: a green the picture does not have. */
 const GREEN = { r: 0, g: 255, b: 0 }
+/** The title's colour in the second journey, neither the picture's nor the captions'. */
+const MAGENTA = { r: 255, g: 0, b: 255 }
+/** A suggestion of one sentence: the composer narrates it and shows it as the title. */
+const SENTENCE = 'Coffee first, then the bike.'
 
 /** The composition as the app saved it in browser storage. */
 async function stored(page: Page): Promise<Composition> {
@@ -109,6 +113,60 @@ describe('captions keep off the picture’s subject', () => {
         .poll(() => colorInPreview(page, 'lower', GREEN), { timeout: 15_000 })
         .toBeGreaterThan(20)
       expect(await colorInPreview(page, 'upper', GREEN)).toBe(0)
+      expect(problems).toEqual([])
+    } finally {
+      await context.close()
+    }
+  })
+
+  test('a title that says the narration gives way to the captions, and its panel says why', async () => {
+    const context = await phoneContext(browser)
+    const page = await context.newPage()
+    const problems = watchPageProblems(page)
+    /** Pixels of the title's colour anywhere in the preview. */
+    const titlePixels = async () =>
+      (await colorInPreview(page, 'upper', MAGENTA)) +
+      (await colorInPreview(page, 'lower', MAGENTA))
+    try {
+      await signUp(page, server, newEmail('title-captions'))
+      await page.getByRole('button', { name: /9:16/ }).click()
+      await page.getByLabel('Choose files').setInputFiles(picture)
+      await page.getByLabel(/What is your video about/).fill(SENTENCE)
+      await page.getByRole('button', { name: 'Compose video' }).click()
+      await page.waitForURL('**/customize', { timeout: 120_000 })
+      await page.getByRole('img', { name: 'Slide 1 preview' }).waitFor()
+
+      // The composer narrates the sentence and shows it as the slide's title.
+      const [slide] = (await stored(page)).composition
+      expect(slide!.narration).toContain(SENTENCE.replace(/\.$/, ''))
+      const title = slide!.effects.findIndex(
+        (e) => e.name === 'animated_text' && SENTENCE.startsWith(e.params.text ?? '-'),
+      )
+      expect(title).toBeGreaterThanOrEqual(0)
+
+      // Its panel, in magenta so that the preview tells where it is drawn.
+      const chips = page.getByRole('toolbar', { name: 'Effects' }).getByRole('button')
+      await chips.nth(title).click()
+      const panel = page.getByRole('region', { name: /settings$/ })
+      await panel.getByLabel('Color', { exact: true }).first().fill('#ff00ff')
+      const note = panel.getByRole('note')
+      expect(await note.count()).toBe(0)
+      await expect.poll(titlePixels, { timeout: 15_000 }).toBeGreaterThan(50)
+
+      // Captions on: they say the words as they are spoken, and the title is not drawn twice.
+      await page.getByRole('switch', { name: 'Show captions' }).click()
+      await expect.poll(async () => (await movie(page)).captions?.enabled).toBe(true)
+      await expect.poll(titlePixels, { timeout: 15_000 }).toBe(0)
+      await note.waitFor()
+      expect(await note.textContent()).toMatch(/captions are on/)
+      if (SCREENSHOTS) {
+        await panel.screenshot({ path: path.join(SCREENSHOTS, 'title-captions-note.png') })
+      }
+
+      // Off again: the title is back, and the note gone.
+      await page.getByRole('switch', { name: 'Show captions' }).click()
+      await expect.poll(titlePixels, { timeout: 15_000 }).toBeGreaterThan(50)
+      expect(await note.count()).toBe(0)
       expect(problems).toEqual([])
     } finally {
       await context.close()

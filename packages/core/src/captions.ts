@@ -35,3 +35,32 @@ export const CaptionsSchema = z.object({
 export type Captions = z.infer<typeof CaptionsSchema>
 
 export const DEFAULT_CAPTIONS: Captions = CaptionsSchema.parse({})
+
+/** A text's words lower-cased, each with its letters and digits only: how texts are compared. */
+function plainWords(text: string): string[] {
+  return text
+    .toLocaleLowerCase()
+    .split(/\s+/)
+    .map((word) => word.replace(/[^\p{L}\p{N}]/gu, ''))
+    .filter((word) => word.length > 0)
+}
+
+/** Fewer words than this (unless the whole narration) are a coincidence, not a repetition. */
+const REPEATED_WORDS_MIN = 3
+
+/**
+ * Whether captions, when on, stand in for an on-screen text: the text says the first words of
+ * its slide's narration (the composer's title and captions are its sentence, cut short with
+ * "…"), so with captions on the same words would show twice, once in each. drawFrame leaves such
+ * a text out while captions show; the editor says so in the text's panel.
+ */
+export function captionsReplaceText(text: string, narration: string | undefined): boolean {
+  const cut = /…\s*$/.test(text)
+  const shown = plainWords(text)
+  const said = plainWords(narration ?? '')
+  if (shown.length === 0 || shown.length > said.length) return false
+  if (shown.length < Math.min(REPEATED_WORDS_MIN, said.length)) return false
+  return shown.every((word, i) =>
+    cut && i === shown.length - 1 ? said[i]!.startsWith(word) : word === said[i],
+  )
+}

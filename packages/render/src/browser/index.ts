@@ -8,6 +8,7 @@ export {
   drawFrame,
   estimatedCaptions,
   FPS,
+  hiddenByCaptions,
   momentAt,
   shotsOf,
   type Media,

@@ -14,6 +14,7 @@ import {
 import { describe, expect, it } from 'vitest'
 import { createCanvas } from '@napi-rs/canvas'
 import { registerFonts } from '../node/fonts'
+import { drawFrame } from './draw-frame'
 import { frameInfo } from './frame'
 import type { Ctx } from './types'
 import {
@@ -22,6 +23,7 @@ import {
   captionMetrics,
   captionPlacement,
   estimatedCaptions,
+  hiddenByCaptions,
   MAX_PAGE_WORDS,
   PAGE_HOLD,
   paginateCaptions,
@@ -264,12 +266,99 @@ describe('captionPlacement', () => {
     expect(place({ ...plain, effects: [title(88)] }, 'bottom')).toMatchObject({ overText: true })
   })
 
+  it('stands over a text that says the narration: the captions replace it', () => {
+    const said: Slide['effects'][number] = {
+      name: 'animated_text',
+      params: {
+        ...ANIMATED_TEXT_DEFAULTS,
+        text: 'A cat sits by the window…',
+        ...{ startPositionY: 88, endPositionY: 88, textStart: 0, textEnd: 5 },
+      },
+    }
+    const narrated = {
+      ...slideWith({ x: 0, y: 0, width: 1, height: 1 }),
+      subjects: undefined,
+      narration: 'A cat sits by the window, watching the rain come down.',
+    }
+    expect(place({ ...narrated, effects: [said] })).toEqual({
+      row: 'bottom',
+      cover: 0,
+      overText: false,
+    })
+  })
+
   it('takes the row covering least when every row covers the subject', () => {
     const whole = slideWith({ x: 0, y: 0, width: 100, height: 100 })
     const chosen = place(whole)
     for (const row of ['top', 'middle', 'bottom'] as const) {
       expect(chosen.cover).toBeLessThanOrEqual(place(whole, row).cover + 1e-9)
     }
+  })
+})
+
+describe('a text the captions say', () => {
+  const W = 320
+  const H = 180
+  const narration = 'Coffee first, then the bike.'
+  const text = (words: string): Slide['effects'][number] => ({
+    name: 'animated_text',
+    params: {
+      ...ANIMATED_TEXT_DEFAULTS,
+      text: words,
+      fontSize: 40,
+      ...{ startPositionY: 40, endPositionY: 40, textStart: 0, textEnd: 5 },
+      ...{ fadeInDuration: 0, fadeOutDuration: 0 },
+    },
+  })
+  const slide = (words: string): Slide => ({
+    id: 'a',
+    filename: 'a.jpg',
+    duration: 5,
+    effects: [text(words)],
+    narration,
+  })
+  registerFonts()
+  /** Bright pixels in the frame's upper half, where the text stands (the captions are below). */
+  function brightAbove(s: Slide, captionsOn: boolean): number {
+    const canvas = createCanvas(W, H)
+    const ctx = canvas.getContext('2d') as unknown as Ctx
+    const movie: MovieParams = {
+      width: W,
+      height: H,
+      voice: 'bdl',
+      captions: { ...DEFAULT_CAPTIONS, enabled: captionsOn, position: 'bottom' },
+    }
+    drawFrame(
+      ctx,
+      { width: W, height: H, slide: s, media: null, captions: estimatedCaptions(movie, s) },
+      1,
+    )
+    const { data } = ctx.getImageData(0, 0, W, H / 2)
+    let bright = 0
+    for (let i = 0; i < data.length; i += 4) if (data[i]! > 128) bright++
+    return bright
+  }
+
+  it('is not drawn while captions show, and is drawn when they are off', () => {
+    expect(brightAbove(slide('Coffee first'), false)).toBeGreaterThan(20)
+    expect(brightAbove(slide('Coffee first, then the bike'), false)).toBeGreaterThan(20)
+    expect(brightAbove(slide('Coffee first, then the bike'), true)).toBe(0)
+    // Other words stay: the captions do not say them.
+    expect(brightAbove(slide('Our day out'), true)).toBeGreaterThan(20)
+  })
+
+  it('is named the same way to the editor', () => {
+    const on: MovieParams = {
+      width: W,
+      height: H,
+      voice: 'bdl',
+      captions: { ...DEFAULT_CAPTIONS, enabled: true },
+    }
+    expect(hiddenByCaptions(on, slide(''), 'Coffee first, then the bike')).toBe(true)
+    expect(hiddenByCaptions({ ...on, voice: null }, slide(''), 'Coffee first, then the bike')).toBe(
+      false,
+    )
+    expect(hiddenByCaptions(on, slide(''), 'Our day out')).toBe(false)
   })
 })
 

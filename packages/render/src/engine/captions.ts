@@ -1,5 +1,6 @@
 import {
   boxesToKeepClear,
+  captionsReplaceText,
   coveredShare,
   estimateNarrationSeconds,
   estimateWordTimings,
@@ -17,7 +18,7 @@ import {
   type WordTiming,
 } from '@storyreel/core'
 import type { Crop } from './camera'
-import { activeEffects, mediaView } from './media-view'
+import { activeEffects, drawnEffects, mediaView } from './media-view'
 import { layoutText } from './text-layout'
 import type { Ctx, FrameInfo, SceneCaptions } from './types'
 
@@ -296,7 +297,7 @@ function boxOnFrame(box: Box, crop: Crop, frame: FrameInfo): Rect | null {
 
 /** What the slide shows at t that captions keep off: its subjects and its own texts, on the frame. */
 function slideAt(ctx: Ctx, slide: Slide, t: number, frame: FrameInfo) {
-  const active = activeEffects(slide.effects, t, frame)
+  const active = activeEffects(drawnEffects(slide, true), t, frame)
   const { crop } = mediaView(active, frame)
   return {
     subjects:
@@ -475,14 +476,27 @@ export function drawCaptions(
   ctx.restore()
 }
 
+/** Whether the slide shows captions: they are on, a voice reads, and the slide has words. */
+export function showsCaptions(movie: MovieParams, slide: Slide): boolean {
+  return movie.captions?.enabled === true && spokenText(slide, movie.voice) !== ''
+}
+
+/**
+ * Whether the slide's text effect is left out because the captions say its words
+ * (captionsReplaceText); drawFrame leaves it out through drawnEffects.
+ */
+export function hiddenByCaptions(movie: MovieParams, slide: Slide, text: string): boolean {
+  return showsCaptions(movie, slide) && captionsReplaceText(text, slide.narration)
+}
+
 /**
  * A slide's captions before its narration is synthesised: its words timed by estimate from the
  * slide's start, for the editor's preview and renderFrame (the render times them from the
  * speech). None while captions are off, without a voice or without words.
  */
 export function estimatedCaptions(movie: MovieParams, slide: Slide): SceneCaptions | undefined {
+  if (!movie.captions || !showsCaptions(movie, slide)) return undefined
   const text = spokenText(slide, movie.voice)
-  if (!movie.captions?.enabled || !text) return undefined
   return {
     style: movie.captions,
     words: estimateWordTimings(text, estimateNarrationSeconds(text)),

@@ -4,7 +4,7 @@ import { drawCrop } from './camera'
 import { drawCaptions } from './captions'
 import { frameInfo } from './frame'
 import { frameLayerOf } from './media-layers'
-import { activeEffects, mediaView, type Active } from './media-view'
+import { activeEffects, drawnEffects, mediaView, type Active } from './media-view'
 import { transitionModule } from './transitions'
 import type { Ctx, FrameInfo, Media, Scene, SceneCaptions, Stage } from './types'
 
@@ -38,7 +38,7 @@ function drawMedia(ctx: Ctx, active: Active[], frame: FrameInfo, media: Media): 
 function drawSlide(ctx: Ctx, scene: Scene, t: number): void {
   const { width, height, slide, media } = scene
   const frame = frameInfo(width, height, slide, media)
-  const active = activeEffects(slide.effects, t, frame)
+  const active = activeEffects(drawnEffects(slide, scene.captions !== undefined), t, frame)
   ctx.save()
   ctx.setTransform(1, 0, 0, 1, 0, 0)
   ctx.globalAlpha = 1

@@ -1,6 +1,6 @@
 export { drawFrame } from './draw-frame'
 export { effectParams } from './media-view'
-export { captionLayout, captionPlacement, estimatedCaptions } from './captions'
+export { captionLayout, captionPlacement, estimatedCaptions, hiddenByCaptions } from './captions'
 export { cameraCrop, type Crop } from './camera'
 export { backdropSize } from './backdrop'
 export { EFFECT_MODULES } from './effects'

@@ -1,4 +1,10 @@
-import { EFFECT_DEFAULTS, type Effect, type EffectName, type Slide } from '@storyreel/core'
+import {
+  captionsReplaceText,
+  EFFECT_DEFAULTS,
+  type Effect,
+  type EffectName,
+  type Slide,
+} from '@storyreel/core'
 import { cameraCrop, type Crop } from './camera'
 import { effectModule } from './effects'
 import type { EffectModule, FrameInfo } from './types'
@@ -11,6 +17,28 @@ export interface Active {
 /** Params with the defaults filled in, so a half-edited effect in the editor still draws. */
 export function effectParams(effect: Effect): never {
   return { ...EFFECT_DEFAULTS[effect.name], ...effect.params } as never
+}
+
+const drawnWithCaptions = new WeakMap<Slide, readonly Effect[]>()
+
+/**
+ * The slide's effects as drawn: with captions on, less the texts that say the narration the
+ * captions show (captionsReplaceText). Kept per slide: drawFrame asks on every frame.
+ */
+export function drawnEffects(slide: Slide, captions: boolean): readonly Effect[] {
+  if (!captions) return slide.effects
+  let drawn = drawnWithCaptions.get(slide)
+  if (!drawn) {
+    drawn = slide.effects.filter(
+      (e) =>
+        !(
+          (e.name === 'animated_text' || e.name === 'stream_text') &&
+          captionsReplaceText((effectParams(e) as { text: string }).text, slide.narration)
+        ),
+    )
+    drawnWithCaptions.set(slide, drawn)
+  }
+  return drawn
 }
 
 export function activeEffects(effects: readonly Effect[], t: number, frame: FrameInfo): Active[] {

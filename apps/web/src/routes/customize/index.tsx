@@ -2,6 +2,7 @@ import { RATIOS, UI_TEXT } from '@storyreel/core'
 import { ChevronLeft, ChevronRight, Redo2, Undo2 } from 'lucide-react'
 import { useEffect, useLayoutEffect, useRef } from 'react'
 import type { CSSProperties } from 'react'
+import { hiddenByCaptions } from '@storyreel/render/browser'
 import { RedirectWithError } from '../../components/redirect'
 import { Timeline } from '../../components/timeline'
 import { IconButton } from '../../components/ui/icon-button'
@@ -75,6 +76,10 @@ function SlideControls({ doc }: { doc: EditorDoc }) {
           meta={meta}
           movie={doc.movieParams}
           title={effectTitles(item.slide.effects)[effectIndex]!}
+          hiddenByCaptions={
+            'text' in effect.params &&
+            hiddenByCaptions(doc.movieParams, item.slide, effect.params.text ?? '')
+          }
         />
       ) : null}
       <TransitionField doc={doc} index={slideIndex} slideKey={item.key} />

@@ -1,5 +1,5 @@
 import type { Composition } from '@storyreel/core'
-import { previewSize } from '@storyreel/render/browser'
+import { hiddenByCaptions, previewSize } from '@storyreel/render/browser'
 import { useEffect, useMemo, useRef, useState, type CSSProperties, type JSX } from 'react'
 import { Spinner } from '../../../components/ui/spinner'
 import { useSettledValue } from '../../../lib/use-settled-value'
@@ -96,6 +96,13 @@ export function SlidePreview(props: SlidePreviewProps): JSX.Element {
             movie={{ width: movieWidth, height: movieHeight }}
             preview={size}
             time={time}
+            leftOut={(text) =>
+              hiddenByCaptions(
+                composition.movieParams,
+                shown.composition[slideIndex] ?? slide,
+                text,
+              )
+            }
             selectedEffectIndex={selectedEffectIndex}
             onSelectEffect={props.onSelectEffect}
             onChangeEffect={props.onChangeEffect}

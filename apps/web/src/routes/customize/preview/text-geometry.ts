@@ -36,7 +36,7 @@ export function shownAt(effect: TextEffect, t: number): boolean {
 
 /**
  * The text effect at (x, y) on the preview frame: the topmost one shown at t, or the selected one
- * shown or not.
+ * shown or not. `leftOut` names texts the frame does not draw (the captions say them).
  */
 export function textAt(
   slide: Slide,
@@ -45,10 +45,13 @@ export function textAt(
   t: number,
   x: number,
   y: number,
+  leftOut: (text: string) => boolean = () => false,
 ): number | null {
   for (let i = slide.effects.length - 1; i >= 0; i--) {
     const effect = slide.effects[i]
-    if (!isText(effect) || (i !== selectedEffectIndex && !shownAt(effect, t))) continue
+    if (!isText(effect)) continue
+    const shown = shownAt(effect, t) && !leftOut(effect.params.text ?? '')
+    if (i !== selectedEffectIndex && !shown) continue
     const b = boxOf(slide, i, preview, t)
     if (b && x >= b.left && x <= b.left + b.width && y >= b.top && y <= b.top + b.height) {
       return i

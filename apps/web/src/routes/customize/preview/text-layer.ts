@@ -18,6 +18,8 @@ export interface TextLayerProps {
   movie: Size
   preview: PreviewSize
   time: number
+  /** Whether the frame leaves a text out (the captions say its words): it takes no clicks. */
+  leftOut: (text: string) => boolean
   selectedEffectIndex: number | null
   onSelectEffect(index: number | null): void
   onChangeEffect(effectIndex: number, params: Record<string, unknown>): void
@@ -46,7 +48,7 @@ export function hitText(
   const rect = layer.getBoundingClientRect()
   const x = ((clientX - rect.left) / rect.width) * preview.width
   const y = ((clientY - rect.top) / rect.height) * preview.height
-  return textAt(props.slide, props.selectedEffectIndex, preview, props.time, x, y)
+  return textAt(props.slide, props.selectedEffectIndex, preview, props.time, x, y, props.leftOut)
 }
 
 /** What dragging or stepping `handle` of effect `index` starts from, on the stage `layer`. */
