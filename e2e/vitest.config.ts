@@ -13,8 +13,5 @@ export default defineConfig({
     testTimeout: 10 * 60 * 1000,
     hookTimeout: 3 * 60 * 1000,
     maxWorkers: 2,
-    // Files share a worker's loaded modules (the support code, Playwright, the render's Node
-    // side): imports took 44 s of the run's CPU with a fresh module graph per file.
-    isolate: false,
   },
 })
