@@ -59,6 +59,13 @@ export type Effect = z.infer<typeof EffectSchema>
 export type EffectName = Effect['name']
 export type EffectParams<N extends EffectName> = Extract<Effect, { name: N }>['params']
 
+/** An effect that draws words on the slide: typed out, or streamed. */
+export type TextEffect = Extract<Effect, { name: 'animated_text' | 'stream_text' }>
+
+export function isTextEffect(effect: Effect | undefined): effect is TextEffect {
+  return effect?.name === 'animated_text' || effect?.name === 'stream_text'
+}
+
 export const EFFECT_NAMES: EffectName[] = EFFECTS.map((d) => d.name)
 
 export const EFFECT_LABELS = Object.fromEntries(EFFECTS.map((d) => [d.name, d.label])) as Record<

@@ -354,11 +354,11 @@ describe('a text the captions say', () => {
       voice: 'bdl',
       captions: { ...DEFAULT_CAPTIONS, enabled: true },
     }
-    expect(hiddenByCaptions(on, slide(''), 'Coffee first, then the bike')).toBe(true)
-    expect(hiddenByCaptions({ ...on, voice: null }, slide(''), 'Coffee first, then the bike')).toBe(
-      false,
-    )
-    expect(hiddenByCaptions(on, slide(''), 'Our day out')).toBe(false)
+    const said = slide('Coffee first, then the bike')
+    expect(hiddenByCaptions(on, said, said.effects[0]!)).toBe(true)
+    expect(hiddenByCaptions({ ...on, voice: null }, said, said.effects[0]!)).toBe(false)
+    const other = slide('Our day out')
+    expect(hiddenByCaptions(on, other, other.effects[0]!)).toBe(false)
   })
 })
 

@@ -1,6 +1,5 @@
 import {
   boxesToKeepClear,
-  captionsReplaceText,
   coveredShare,
   estimateNarrationSeconds,
   estimateWordTimings,
@@ -12,13 +11,14 @@ import {
   type CaptionPosition,
   type Captions,
   type Color,
+  type Effect,
   type MovieParams,
   type Rect,
   type Slide,
   type WordTiming,
 } from '@storyreel/core'
 import type { Crop } from './camera'
-import { activeEffects, drawnEffects, mediaView } from './media-view'
+import { activeEffects, drawnEffects, mediaView, saysNarration } from './media-view'
 import { layoutText } from './text-layout'
 import type { Ctx, FrameInfo, SceneCaptions } from './types'
 
@@ -482,11 +482,11 @@ export function showsCaptions(movie: MovieParams, slide: Slide): boolean {
 }
 
 /**
- * Whether the slide's text effect is left out because the captions say its words
- * (captionsReplaceText); drawFrame leaves it out through drawnEffects.
+ * Whether drawFrame leaves the slide's effect out (drawnEffects): a text saying the narration,
+ * while the captions show it.
  */
-export function hiddenByCaptions(movie: MovieParams, slide: Slide, text: string): boolean {
-  return showsCaptions(movie, slide) && captionsReplaceText(text, slide.narration)
+export function hiddenByCaptions(movie: MovieParams, slide: Slide, effect: Effect): boolean {
+  return showsCaptions(movie, slide) && saysNarration(effect, slide)
 }
 
 /**

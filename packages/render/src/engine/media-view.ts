@@ -1,9 +1,11 @@
 import {
   captionsReplaceText,
   EFFECT_DEFAULTS,
+  isTextEffect,
   type Effect,
   type EffectName,
   type Slide,
+  type TextEffect,
 } from '@storyreel/core'
 import { cameraCrop, type Crop } from './camera'
 import { effectModule } from './effects'
@@ -19,23 +21,27 @@ export function effectParams(effect: Effect): never {
   return { ...EFFECT_DEFAULTS[effect.name], ...effect.params } as never
 }
 
+/**
+ * Whether an effect is a text saying its slide's narration (captionsReplaceText): captions,
+ * while they show, stand in for it.
+ */
+export function saysNarration(effect: Effect, slide: Slide): boolean {
+  if (!isTextEffect(effect)) return false
+  const { text } = effectParams(effect) as TextEffect['params']
+  return captionsReplaceText(text, slide.narration)
+}
+
 const drawnWithCaptions = new WeakMap<Slide, readonly Effect[]>()
 
 /**
  * The slide's effects as drawn: with captions on, less the texts that say the narration the
- * captions show (captionsReplaceText). Kept per slide: drawFrame asks on every frame.
+ * captions show. Kept per slide: drawFrame asks on every frame.
  */
 export function drawnEffects(slide: Slide, captions: boolean): readonly Effect[] {
   if (!captions) return slide.effects
   let drawn = drawnWithCaptions.get(slide)
   if (!drawn) {
-    drawn = slide.effects.filter(
-      (e) =>
-        !(
-          (e.name === 'animated_text' || e.name === 'stream_text') &&
-          captionsReplaceText((effectParams(e) as { text: string }).text, slide.narration)
-        ),
-    )
+    drawn = slide.effects.filter((e) => !saysNarration(e, slide))
     drawnWithCaptions.set(slide, drawn)
   }
   return drawn

@@ -76,10 +76,7 @@ function SlideControls({ doc }: { doc: EditorDoc }) {
           meta={meta}
           movie={doc.movieParams}
           title={effectTitles(item.slide.effects)[effectIndex]!}
-          hiddenByCaptions={
-            'text' in effect.params &&
-            hiddenByCaptions(doc.movieParams, item.slide, effect.params.text ?? '')
-          }
+          hiddenByCaptions={hiddenByCaptions(doc.movieParams, item.slide, effect)}
         />
       ) : null}
       <TransitionField doc={doc} index={slideIndex} slideKey={item.key} />

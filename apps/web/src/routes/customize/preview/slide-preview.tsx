@@ -96,11 +96,11 @@ export function SlidePreview(props: SlidePreviewProps): JSX.Element {
             movie={{ width: movieWidth, height: movieHeight }}
             preview={size}
             time={time}
-            leftOut={(text) =>
+            leftOut={(effect) =>
               hiddenByCaptions(
                 composition.movieParams,
                 shown.composition[slideIndex] ?? slide,
-                text,
+                effect,
               )
             }
             selectedEffectIndex={selectedEffectIndex}

@@ -1,4 +1,4 @@
-import type { Effect, Slide } from '@storyreel/core'
+import { isTextEffect, type Slide, type TextEffect } from '@storyreel/core'
 import {
   canvasMeasure,
   previewSlide,
@@ -8,13 +8,7 @@ import {
 } from '@storyreel/render/browser'
 import type { Size } from './text-edit'
 
-export type TextEffect = Extract<Effect, { name: 'animated_text' | 'stream_text' }>
-
 const measure = canvasMeasure()
-
-export function isText(effect: Effect | undefined): effect is TextEffect {
-  return effect?.name === 'animated_text' || effect?.name === 'stream_text'
-}
 
 /** The text box at t on the preview frame, or null when the effect is not text. */
 export function boxOf(
@@ -24,7 +18,7 @@ export function boxOf(
   t: number,
 ): TextBox | null {
   const effect = previewSlide(slide, preview).effects[index]
-  if (!isText(effect)) return null
+  if (!isTextEffect(effect)) return null
   return textBoxAt(effect.params, t, preview.width, preview.height, measure)
 }
 
@@ -45,12 +39,12 @@ export function textAt(
   t: number,
   x: number,
   y: number,
-  leftOut: (text: string) => boolean = () => false,
+  leftOut: (effect: TextEffect) => boolean = () => false,
 ): number | null {
   for (let i = slide.effects.length - 1; i >= 0; i--) {
     const effect = slide.effects[i]
-    if (!isText(effect)) continue
-    const shown = shownAt(effect, t) && !leftOut(effect.params.text ?? '')
+    if (!isTextEffect(effect)) continue
+    const shown = shownAt(effect, t) && !leftOut(effect)
     if (i !== selectedEffectIndex && !shown) continue
     const b = boxOf(slide, i, preview, t)
     if (b && x >= b.left && x <= b.left + b.width && y >= b.top && y <= b.top + b.height) {

@@ -1,4 +1,4 @@
-import { resolveFont, scaledFontSize, type Effect } from '@storyreel/core'
+import { isTextEffect, resolveFont, scaledFontSize, type Effect } from '@storyreel/core'
 import type { PreviewSize, TextBox } from '@storyreel/render/browser'
 import {
   useEffect,
@@ -13,7 +13,7 @@ import {
 import { steppedParams, type Handle } from './text-drag'
 import { arrowStep } from './text-edit'
 import { TextFrame } from './text-frame'
-import { boxOf, isText, shownAt } from './text-geometry'
+import { boxOf, shownAt } from './text-geometry'
 import { dragBasis, hitText, saveText, type TextLayerProps } from './text-layer'
 import { useTextDrag } from './use-text-drag'
 import { useTextEditing } from './use-text-editing'
@@ -55,8 +55,8 @@ function useMoveFocus(box: TextBox | null) {
 
 /** The inline editor writes in the text's font at its size on screen. */
 function editorFont(effect: Effect | undefined, preview: PreviewSize, cssScale: number) {
-  const font = isText(effect) ? resolveFont(effect.params.font) : undefined
-  const fontSize = isText(effect) ? effect.params.fontSize : undefined
+  const font = isTextEffect(effect) ? resolveFont(effect.params.font) : undefined
+  const fontSize = isTextEffect(effect) ? effect.params.fontSize : undefined
   const fontPx = fontSize ? scaledFontSize(fontSize, preview.width, preview.height) * cssScale : 16
   return { fontFamily: `"${font}"`, fontSize: `${Math.max(14, fontPx)}px` } satisfies CSSProperties
 }
@@ -73,7 +73,7 @@ export function TextHandles(props: TextLayerProps) {
   const selected = selectedEffectIndex === null ? undefined : slide.effects[selectedEffectIndex]
   const box = useMemo(
     () =>
-      selectedEffectIndex !== null && isText(selected)
+      selectedEffectIndex !== null && isTextEffect(selected)
         ? boxOf(slide, selectedEffectIndex, preview, time)
         : null,
     [slide, selected, selectedEffectIndex, preview, time],
@@ -118,7 +118,7 @@ export function TextHandles(props: TextLayerProps) {
         <TextFrame
           box={box}
           preview={preview}
-          shown={!!selected && isText(selected) && shownAt(selected, time)}
+          shown={!!selected && isTextEffect(selected) && shownAt(selected, time)}
           moveButton={moveButton}
           editingText={editor.editing?.text ?? null}
           editorFont={editorFont(selected, preview, cssScale)}

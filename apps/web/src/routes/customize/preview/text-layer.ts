@@ -1,4 +1,4 @@
-import type { Slide } from '@storyreel/core'
+import type { Slide, TextEffect } from '@storyreel/core'
 import type { PreviewSize } from '@storyreel/render/browser'
 import type { DragBasis, Handle } from './text-drag'
 import { changedParams, type Size } from './text-edit'
@@ -19,7 +19,7 @@ export interface TextLayerProps {
   preview: PreviewSize
   time: number
   /** Whether the frame leaves a text out (the captions say its words): it takes no clicks. */
-  leftOut: (text: string) => boolean
+  leftOut: (effect: TextEffect) => boolean
   selectedEffectIndex: number | null
   onSelectEffect(index: number | null): void
   onChangeEffect(effectIndex: number, params: Record<string, unknown>): void

@@ -1,7 +1,7 @@
+import { isTextEffect } from '@storyreel/core'
 import { useRef, type PointerEvent, type RefObject } from 'react'
 import { IDLE, dragTransition, type DragEvent, type DragState, type Handle } from './text-drag'
 import { dragBasis, hitText, saveText, type TextLayerProps } from './text-layer'
-import { isText } from './text-geometry'
 
 export interface TextDragOptions {
   /** An edit in place takes the pointer: no drag starts. */
@@ -46,7 +46,7 @@ export function useTextDrag(
     const handle = pressedHandle(e)
     const el = layer.current!
     const index = handle ? props.selectedEffectIndex : hitText(props, el, e.clientX, e.clientY)
-    if (index === null || !isText(props.slide.effects[index])) return
+    if (index === null || !isTextEffect(props.slide.effects[index])) return
     if (index !== props.selectedEffectIndex) props.onSelectEffect(index)
     if (handle === 'delete') return
     e.preventDefault()

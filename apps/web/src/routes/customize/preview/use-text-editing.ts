@@ -1,5 +1,5 @@
+import { isTextEffect } from '@storyreel/core'
 import { useEffect, useState, type RefObject } from 'react'
-import { isText } from './text-geometry'
 import { saveText, savedParamsOf, type TextLayerProps } from './text-layer'
 
 export interface TextEditing {
@@ -22,7 +22,8 @@ export function useTextEditing(
   useEffect(() => setEditing(null), [selectedEffectIndex, props.savedSlide.id])
 
   const start = () => {
-    if (selectedEffectIndex === null || !isText(props.slide.effects[selectedEffectIndex])) return
+    if (selectedEffectIndex === null || !isTextEffect(props.slide.effects[selectedEffectIndex]))
+      return
     const text = String(savedParamsOf(props.savedSlide, selectedEffectIndex).text ?? '')
     setEditing({ effectIndex: selectedEffectIndex, text })
   }
