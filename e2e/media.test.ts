@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { UI_TEXT, endpointUrl, mediaApi } from '@storyreel/core'
+import { TIMINGS, UI_TEXT, endpointUrl, mediaApi } from '@storyreel/core'
 import type { Composition, MediaFile } from '@storyreel/core'
 import { newEmail, signUp, toast } from './support/auth'
 import { seriousA11yViolations } from './support/axe'
@@ -109,16 +109,25 @@ describe('/media: stock and own media, chosen for a video', () => {
     await page.waitForURL('**/upload?fromFormat=true')
 
     const searches = watchSearches(page)
+    // The page's clock is held while the word is typed: on a busy machine the keys' gaps passed
+    // the debounce's 300 ms, and each such pause is rightly a search.
+    await page.clock.install()
     await page.goto(`${server.url}/media?provider=UNSPLASH`)
     const photos = tiles(page, 'Unsplash results')
     await photos.first().waitFor()
     // Asked for the frame of the chosen ratio.
     expect(searches[0]).toEqual({ provider: 'unsplash', query: '', page: '1', frame: '1080x1920' })
 
-    // Typed fast: one search, for the whole word.
+    // Typed fast: one search, for the whole word, once the typing stops.
+    await page.clock.pauseAt(Date.now() + 1_000)
     await page
       .getByRole('searchbox', { name: 'Search' })
       .pressSequentially('mountain', { delay: 40 })
+    await page.clock.runFor(TIMINGS.searchDebounceMs - 50)
+    await page.waitForTimeout(300)
+    expect(searches.filter((s) => s.query !== '')).toEqual([])
+    await page.clock.runFor(50)
+    await page.clock.resume()
     await page.waitForURL((url) => url.searchParams.get('query') === 'mountain')
     await photos.first().waitFor()
     await page.waitForTimeout(600)

@@ -13,5 +13,8 @@ export default defineConfig({
     testTimeout: 10 * 60 * 1000,
     hookTimeout: 3 * 60 * 1000,
     maxWorkers: 2,
+    // A journey waits for what the app does (a save after an edit, a poll): on a busy machine
+    // that took longer than expect.poll's default second.
+    expect: { poll: { timeout: 15_000 } },
   },
 })
