@@ -1,4 +1,4 @@
-import { codesGrain, renderComposition, x264Args } from '@storyreel/render/node'
+import { AAC_ARGS, codesGrain, renderComposition, x264Args } from '@storyreel/render/node'
 import { DEFAULT_MUSIC_VOLUME } from '@storyreel/core'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
@@ -17,9 +17,10 @@ import { benchClips, benchPhotos, CLIP_SECONDS } from './render-media'
 /**
  * bench/render: renders each job through the real renderComposition (render thread, ffmpeg
  * encoder, clip decoders) and prints one line per job: wall time, realtime factor, the bound (a
- * re-encode of the job's own output with the same x264 settings) and the ratio to it, CPU
- * seconds of the render and of the bound (they hold on a busy machine, where wall time does
- * not; through the API, the server's whole process tree's), and peak memory of the whole process tree (this process, its threads and ffmpegs).
+ * re-encode of the job's own output, picture and sound, with the same codec settings) and the
+ * ratio to it, CPU seconds of the render and of the bound (they hold on a busy machine, where
+ * wall time does not; through the API, the server's whole process tree's), and peak memory of
+ * the whole process tree (this process, its threads and ffmpegs).
  *
  *   npm run render -w @storyreel/bench                  every job but the 4K one
  *   npm run render -w @storyreel/bench -- --only blur   jobs whose name contains a word
@@ -81,14 +82,14 @@ async function bench(job: RenderJob, api: boolean): Promise<string> {
   const busy = load()
   const { width, height } = job.composition.movieParams
   const seconds = job.composition.composition.reduce((sum, s) => sum + s.duration, 0)
-  const x264 = x264Args(width, height, codesGrain(job.composition.composition))
+  const codecs = [...x264Args(width, height, codesGrain(job.composition.composition)), ...AAC_ARGS]
   let render: { wall: number; cpu: number; peak: number }
   let bound
   if (api) {
     const photos = await benchPhotos(OUT)
     const rendered = await renderThroughApi(job.composition, photos)
     render = rendered
-    bound = await reencode(rendered.videoFile, join(OUT, 'bound.mp4'), x264)
+    bound = await reencode(rendered.videoFile, join(OUT, 'bound.mp4'), codecs)
     await rendered.cleanUp()
   } else {
     render = await measure(() =>
@@ -99,7 +100,7 @@ async function bench(job: RenderJob, api: boolean): Promise<string> {
         thumbnailFile: join(OUT, `render-${job.name}.jpg`),
       }),
     )
-    bound = await reencode(outFile, join(OUT, 'bound.mp4'), x264)
+    bound = await reencode(outFile, join(OUT, 'bound.mp4'), codecs)
   }
   const cpu = `cpu ${render.cpu.toFixed(1).padStart(5)} s / bound ${bound.cpu.toFixed(1).padStart(5)} s = ${(render.cpu / bound.cpu).toFixed(2)}`
   return [

@@ -34,6 +34,9 @@ export interface EncoderOptions {
 /** x264 settings of the render; bench/render's bound (a re-encode of the output) uses them too. */
 const X264_ARGS = ['-c:v', 'libx264', '-crf', '21', '-pix_fmt', 'yuv420p']
 
+/** The soundtrack's codec: the render's, the split render's join's and bench/render's bound's. */
+export const AAC_ARGS = ['-c:a', 'aac', '-b:a', '128k']
+
 /**
  * x264's preset: veryfast, but superfast without B-frames where grain covers half the video or
  * more. Grain is fresh random detail that no motion search can find in the frame before and
@@ -163,7 +166,7 @@ export function startEncoder(o: EncoderOptions): Encoder {
     ...(audio ? ['-filter_complex', audio, '-map', '0:v', '-map', '[a]'] : ['-map', '0:v']),
     ...x264Args(o.width, o.height, o.grain),
     ...['-r', String(FPS)],
-    ...(audio ? ['-c:a', 'aac', '-b:a', '128k'] : ['-an']),
+    ...(audio ? AAC_ARGS : ['-an']),
     ...['-t', total.toFixed(3)],
     ...(audio ? ['-movflags', '+faststart', '-f', 'mp4'] : ['-f', 'mpegts']),
     o.outFile,

@@ -3,6 +3,6 @@ export { FRAME_JPEG_QUALITY, renderFrame, type RenderFrameOptions } from './rend
 export { createSurface, type Surface } from './surface'
 export { fontPath, registerFonts } from './fonts'
 export { FONT_FILES } from './font-files'
-export { codesGrain, x264Args } from './encoder'
+export { AAC_ARGS, codesGrain, x264Args } from './encoder'
 export { loadSlideMedia, makeLayer } from './media'
 export { discardFrame, distortPass, holdFrameMemory } from './native-addons'

@@ -5,6 +5,7 @@ import { basename, dirname, join } from 'node:path'
 import { FPS, slideFrameCounts } from '../engine/frame'
 import { audioMix } from './audio-mix'
 import { clipSounds, probeClips } from './clip-sounds'
+import { AAC_ARGS } from './encoder'
 import { DEFAULT_TOOLS, runTool, type MediaTools } from './run-tool'
 
 /** A path that ffmpeg's concat list reads literally: quotes escaped as its syntax wants. */
@@ -48,7 +49,7 @@ export async function joinSegments(opts: {
         ...['-hide_banner', '-loglevel', 'error', '-y'],
         ...['-f', 'concat', '-safe', '0', '-i', list],
         ...['-filter_complex', audio, '-map', '0:v', '-map', '[a]'],
-        ...['-c:v', 'copy', '-c:a', 'aac', '-b:a', '128k'],
+        ...['-c:v', 'copy', ...AAC_ARGS],
         ...['-t', total.toFixed(3), '-movflags', '+faststart', '-f', 'mp4', partial],
       ],
       { signal: opts.signal },
