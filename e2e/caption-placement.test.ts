@@ -159,6 +159,9 @@ describe('captions keep off the picture’s subject', () => {
       await expect.poll(titlePixels, { timeout: 15_000 }).toBe(0)
       await note.waitFor()
       expect(await note.textContent()).toMatch(/captions are on/)
+      // Its frame on the canvas stays, faint, as for a text outside its times.
+      const frame = page.locator('.text-frame')
+      await expect.poll(() => frame.getAttribute('class')).toContain('text-frame--hidden')
       if (SCREENSHOTS) {
         await panel.screenshot({ path: path.join(SCREENSHOTS, 'title-captions-note.png') })
       }
@@ -167,6 +170,7 @@ describe('captions keep off the picture’s subject', () => {
       await page.getByRole('switch', { name: 'Show captions' }).click()
       await expect.poll(titlePixels, { timeout: 15_000 }).toBeGreaterThan(50)
       expect(await note.count()).toBe(0)
+      expect(await frame.getAttribute('class')).not.toContain('text-frame--hidden')
       expect(problems).toEqual([])
     } finally {
       await context.close()

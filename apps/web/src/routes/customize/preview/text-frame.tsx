@@ -15,7 +15,10 @@ const pct = (x: number, of: number) => `${(x / of) * 100}%`
 export interface TextFrameProps {
   box: TextBox
   preview: PreviewSize
-  /** Whether the text shows at the playhead (a hidden one's frame is faint). */
+  /**
+   * Whether the frame draws the text at the playhead: not outside its times, nor where the
+   * captions say its words (a hidden one's frame is faint).
+   */
   shown: boolean
   moveButton: RefObject<HTMLButtonElement | null>
   /** The words being edited in place, or null. */

@@ -118,7 +118,12 @@ export function TextHandles(props: TextLayerProps) {
         <TextFrame
           box={box}
           preview={preview}
-          shown={!!selected && isTextEffect(selected) && shownAt(selected, time)}
+          shown={
+            !!selected &&
+            isTextEffect(selected) &&
+            shownAt(selected, time) &&
+            !props.leftOut(selected)
+          }
           moveButton={moveButton}
           editingText={editor.editing?.text ?? null}
           editorFont={editorFont(selected, preview, cssScale)}
