@@ -164,6 +164,7 @@ describe('captions keep off the picture’s subject', () => {
       await expect.poll(() => frame.getAttribute('class')).toContain('text-frame--hidden')
       if (SCREENSHOTS) {
         await panel.screenshot({ path: path.join(SCREENSHOTS, 'title-captions-note.png') })
+        await page.screenshot({ path: path.join(SCREENSHOTS, 'title-captions-page.png') })
       }
 
       // Off again: the title is back, and the note gone.
