@@ -32,6 +32,9 @@ export default defineConfig({
     // server, workers and ffmpeg, and two at a time kept about one core busy (the PostgreSQL
     // pass on two cores: 206 s at two, 183 s at three, 155 s at four, the same CPU).
     maxWorkers: 4,
+    // What the server does after answering (a temporary file removed) may take more than
+    // expect.poll's default second on a busy machine.
+    expect: { poll: { timeout: 15_000 } },
     // Files share a worker's loaded modules: each file imported the server afresh, about 2.4 s
     // of CPU a file, and without that the PostgreSQL pass took 334 s instead of 462 s. No test
     // keeps state in a module between files (timers faked are restored in the same file).
