@@ -1,16 +1,15 @@
 import { execFile } from 'node:child_process'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { DEFAULT_CAPTIONS, type Composition } from '@storyreel/core'
 import { newEmail, signUp } from './support/auth'
-import { launchBrowser, phoneContext, watchPageProblems } from './support/browser'
+import { phoneContext, watchPageProblems } from './support/browser'
 import { FFMPEG, REPO_ROOT } from './support/paths'
 import { colorInPreview } from './support/preview'
-import { startServer, type TestServer } from './support/server'
+import type { TestServer } from './support/server'
+import { startJourney, type Journey } from './support/journey'
 
 // Issue 35: the narration's captions keep off what the picture shows. A portrait photo whose cat
 // fills its lower third: the offline detector finds the cat, the composer writes it on the
@@ -38,17 +37,15 @@ async function stored(page: Page): Promise<Composition> {
 const movie = async (page: Page) => (await stored(page)).movieParams
 
 describe('captions keep off the picture’s subject', () => {
+  let journey: Journey
   let server: TestServer
   let browser: Browser
   let workDir: string
   let picture: string
 
   beforeAll(async () => {
-    ;[server, browser, workDir] = await Promise.all([
-      startServer(),
-      launchBrowser(),
-      mkdtemp(path.join(tmpdir(), 'storyreel-e2e-captions-')),
-    ])
+    journey = await startJourney('captions')
+    ;({ server, browser, workDir } = journey)
     // A real photograph of a cat (bench/vision) at the foot of a plain, dark blue portrait.
     picture = path.join(workDir, 'cat-at-the-foot.jpg')
     await run(FFMPEG, [
@@ -59,11 +56,7 @@ describe('captions keep off the picture’s subject', () => {
     ])
   })
 
-  afterAll(async () => {
-    await browser?.close()
-    await server?.stop()
-    if (workDir) await rm(workDir, { recursive: true, force: true })
-  })
+  afterAll(() => journey?.stop())
 
   test('on Auto they stand at the top, clear of the cat; Bottom puts them over it', async () => {
     const context = await phoneContext(browser)

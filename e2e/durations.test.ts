@@ -1,15 +1,13 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { audioApi, endpointUrl } from '@storyreel/core'
 import type { Composition } from '@storyreel/core'
 import { newEmail, signUp } from './support/auth'
-import { DESKTOP, launchBrowser, phoneContext, PHONE, watchPageProblems } from './support/browser'
+import { DESKTOP, phoneContext, PHONE, watchPageProblems } from './support/browser'
 import { makeImage, probe } from './support/media'
 import type { TestServer } from './support/server'
-import { startServer } from './support/server'
+import { startJourney, type Journey } from './support/journey'
 
 /** The narration: 217 characters, far longer to say than its one-second slide. */
 const LONG =
@@ -34,28 +32,22 @@ const clock = (seconds: number) =>
 const secondsIn = (text: string) => Number(/([\d.]+) s/.exec(text)![1])
 
 describe('true durations: the editor shows the length the video will have', () => {
+  let journey: Journey
   let server: TestServer
   let browser: Browser
   let workDir: string
   let pictures: string[]
 
   beforeAll(async () => {
-    ;[server, browser, workDir] = await Promise.all([
-      startServer(),
-      launchBrowser(),
-      mkdtemp(path.join(tmpdir(), 'storyreel-e2e-durations-')),
-    ])
+    journey = await startJourney('durations')
+    ;({ server, browser, workDir } = journey)
     pictures = await Promise.all([
       makeImage(workDir, 'teal.png', 'color=c=teal:s=320x320'),
       makeImage(workDir, 'olive.png', 'color=c=olive:s=320x320'),
     ])
   })
 
-  afterAll(async () => {
-    await browser?.close()
-    await server?.stop()
-    if (workDir) await rm(workDir, { recursive: true, force: true })
-  })
+  afterAll(() => journey?.stop())
 
   test('a long narration on slide 1 grows it, and the shown total is the MP4 length', async () => {
     const context = await phoneContext(browser)

@@ -1,5 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -13,13 +11,13 @@ import {
 } from '@storyreel/core'
 import type { Composition, Effect, ImageDescription, Slide } from '@storyreel/core'
 import { newEmail, signUp } from './support/auth'
-import { launchBrowser, watchPageProblems, phoneContext } from './support/browser'
+import { watchPageProblems, phoneContext } from './support/browser'
 import { grabFrame, hexToRgb, hueOf, meanRgb, whiteCentroid } from './support/frames'
 import type { Hue } from './support/frames'
 import { makeImage } from './support/media'
 import type { TestServer } from './support/server'
-import { startServer } from './support/server'
 import { center, longPressDrag } from './support/touch'
+import { startJourney, type Journey } from './support/journey'
 
 /** The issue's desktop: a laptop screen (the phone is the shared PHONE, 390x844). */
 const DESKTOP = { width: 1440, height: 900 }
@@ -122,28 +120,22 @@ async function renderedOrder(file: string, composition: Slide[]): Promise<Hue[]>
 }
 
 describe('the editor: shape every slide, then render what was shaped', () => {
+  let journey: Journey
   let server: TestServer
   let browser: Browser
   let workDir: string
   const pictures: Record<Hue, string> = {} as Record<Hue, string>
 
   beforeAll(async () => {
-    ;[server, browser, workDir] = await Promise.all([
-      startServer(),
-      launchBrowser(),
-      mkdtemp(path.join(tmpdir(), 'storyreel-e2e-editor-')),
-    ])
+    journey = await startJourney('editor')
+    ;({ server, browser, workDir } = journey)
     // Small pictures of distinct hues: each slide is told apart by its colour in the video.
     for (const hue of ['red', 'lime', 'blue', 'yellow'] as const) {
       pictures[hue] = await makeImage(workDir, `${hue}.png`, `color=c=${hue}:s=320x240`)
     }
   })
 
-  afterAll(async () => {
-    await browser?.close()
-    await server?.stop()
-    if (workDir) await rm(workDir, { recursive: true, force: true })
-  })
+  afterAll(() => journey?.stop())
 
   test('on a phone: long-press and keyboard reorder, duplicate, delete, add, replace, undo, reload, render', async () => {
     const context = await phoneContext(browser)

@@ -1,6 +1,5 @@
 import { execFile } from 'node:child_process'
-import { copyFile, mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { copyFile } from 'node:fs/promises'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import type { Browser, Page } from 'playwright-core'
@@ -9,11 +8,11 @@ import { DEFAULT_MUSIC_VOLUME, MUSIC_TRACKS, messageText } from '@storyreel/core
 import type { Composition } from '@storyreel/core'
 import { seriousA11yViolations } from './support/axe'
 import { newEmail, signUp, toast } from './support/auth'
-import { DESKTOP, launchBrowser, phoneContext, PHONE, watchPageProblems } from './support/browser'
+import { DESKTOP, phoneContext, PHONE, watchPageProblems } from './support/browser'
 import { makeImage, probe, soundWindows } from './support/media'
 import { FFMPEG } from './support/paths'
 import type { TestServer } from './support/server'
-import { startServer } from './support/server'
+import { startJourney, type Journey } from './support/journey'
 
 const run = promisify(execFile)
 
@@ -48,6 +47,7 @@ async function openAudioPanel(page: Page) {
 }
 
 describe('music: the Audio panel chooses, previews and uploads the music bed', () => {
+  let journey: Journey
   let server: TestServer
   let browser: Browser
   let workDir: string
@@ -55,11 +55,10 @@ describe('music: the Audio panel chooses, previews and uploads the music bed', (
   let song: string
 
   beforeAll(async () => {
-    ;[server, browser, workDir] = await Promise.all([
-      startServer(),
-      launchBrowser(['--autoplay-policy=no-user-gesture-required']),
-      mkdtemp(path.join(tmpdir(), 'storyreel-e2e-music-')),
-    ])
+    journey = await startJourney('music', {
+      browserArgs: ['--autoplay-policy=no-user-gesture-required'],
+    })
+    ;({ server, browser, workDir } = journey)
     pictures = await Promise.all([
       makeImage(workDir, 'teal.png', 'color=c=teal:s=320x320'),
       makeImage(workDir, 'olive.png', 'color=c=olive:s=320x320'),
@@ -67,11 +66,7 @@ describe('music: the Audio panel chooses, previews and uploads the music bed', (
     song = await makeSong(workDir, 'Sunday song.mp3')
   })
 
-  afterAll(async () => {
-    await browser?.close()
-    await server?.stop()
-    if (workDir) await rm(workDir, { recursive: true, force: true })
-  })
+  afterAll(() => journey?.stop())
 
   /** A new user's square video of the two pictures, open in the editor. */
   async function composeSquare(page: Page, who: string) {

@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import {
@@ -14,11 +11,11 @@ import {
 } from '@storyreel/core'
 import type { Composition, VoiceId } from '@storyreel/core'
 import { newEmail, signUp, toast } from './support/auth'
-import { launchBrowser, watchPageProblems, phoneContext } from './support/browser'
+import { watchPageProblems, phoneContext } from './support/browser'
 import { makeImage } from './support/media'
 import { colorInPreview } from './support/preview'
 import type { TestServer } from './support/server'
-import { startServer } from './support/server'
+import { startJourney, type Journey } from './support/journey'
 
 interface Story {
   composition: Composition
@@ -48,17 +45,15 @@ function played(page: Page) {
 }
 
 describe('narration: a voice, the words of each slide, captions on the frame', () => {
+  let journey: Journey
   let server: TestServer
   let browser: Browser
   let workDir: string
   let pictures: string[]
 
   beforeAll(async () => {
-    ;[server, browser, workDir] = await Promise.all([
-      startServer(),
-      launchBrowser(),
-      mkdtemp(path.join(tmpdir(), 'storyreel-e2e-narration-')),
-    ])
+    journey = await startJourney('narration')
+    ;({ server, browser, workDir } = journey)
     // Dark pictures without green: the captions' highlight is told apart on the canvas.
     pictures = await Promise.all([
       makeImage(workDir, 'navy.png', 'color=c=navy:s=320x240'),
@@ -66,11 +61,7 @@ describe('narration: a voice, the words of each slide, captions on the frame', (
     ])
   })
 
-  afterAll(async () => {
-    await browser?.close()
-    await server?.stop()
-    if (workDir) await rm(workDir, { recursive: true, force: true })
-  })
+  afterAll(() => journey?.stop())
 
   test('on a phone: preview voices, choose one, narrate a slide, captions, undo, render', async () => {
     const context = await phoneContext(browser)

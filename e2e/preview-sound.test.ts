@@ -1,15 +1,12 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { audioApi, endpointUrl, UI_TEXT } from '@storyreel/core'
 import type { Composition } from '@storyreel/core'
 import { newEmail, signUp, toast } from './support/auth'
-import { launchBrowser, phoneContext, watchPageProblems } from './support/browser'
+import { phoneContext, watchPageProblems } from './support/browser'
 import { makeImage } from './support/media'
 import type { TestServer } from './support/server'
-import { startServer } from './support/server'
+import { startJourney, type Journey } from './support/journey'
 
 /** One frame of the video: the most the picture may be off the sound. */
 const FRAME = 1 / 30
@@ -162,28 +159,22 @@ async function slides(page: Page) {
 const voices = (log: SoundLog) => log.starts.filter((s) => !s.loop)
 
 describe('a preview you can hear: narration in step with the picture', () => {
+  let journey: Journey
   let server: TestServer
   let browser: Browser
   let workDir: string
   let pictures: string[]
 
   beforeAll(async () => {
-    ;[server, browser, workDir] = await Promise.all([
-      startServer(),
-      launchBrowser(),
-      mkdtemp(path.join(tmpdir(), 'storyreel-e2e-preview-sound-')),
-    ])
+    journey = await startJourney('preview-sound')
+    ;({ server, browser, workDir } = journey)
     const colours = ['teal', 'olive', 'navy', 'maroon', 'purple', 'gray']
     pictures = await Promise.all(
       colours.map((c) => makeImage(workDir, `${c}.png`, `color=c=${c}:s=320x320`)),
     )
   })
 
-  afterAll(async () => {
-    await browser?.close()
-    await server?.stop()
-    if (workDir) await rm(workDir, { recursive: true, force: true })
-  })
+  afterAll(() => journey?.stop())
 
   test('Play sounds each narration within a frame of the picture over a minute; pause, scrub, edits', async () => {
     const context = await phoneContext(browser)

@@ -1,16 +1,14 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { UI_TEXT, endpointUrl, logApi, tasksApi } from '@storyreel/core'
 import { newEmail, signUp, toast } from './support/auth'
 import { seriousA11yViolations } from './support/axe'
-import { DESKTOP, PHONE, launchBrowser, watchPageProblems, phoneContext } from './support/browser'
+import { DESKTOP, PHONE, watchPageProblems, phoneContext } from './support/browser'
 import { makeImages, meanLuma, probe } from './support/media'
 import { readCode } from './support/outbox'
-import { startServer } from './support/server'
 import type { TestServer } from './support/server'
+import { startJourney, type Journey } from './support/journey'
 
 interface StoredSlide {
   duration: number
@@ -22,6 +20,7 @@ interface StoredStory {
 }
 
 describe('walking skeleton: sign up, compose, render, download', () => {
+  let journey: Journey
   let server: TestServer
   let browser: Browser
   let context: BrowserContext
@@ -30,11 +29,8 @@ describe('walking skeleton: sign up, compose, render, download', () => {
   let workDir: string
 
   beforeAll(async () => {
-    ;[server, browser, workDir] = await Promise.all([
-      startServer(),
-      launchBrowser(),
-      mkdtemp(path.join(tmpdir(), 'storyreel-e2e-files-')),
-    ])
+    journey = await startJourney('files')
+    ;({ server, browser, workDir } = journey)
     // A phone: the app's main audience.
     context = await phoneContext(browser)
     page = await context.newPage()
@@ -43,9 +39,7 @@ describe('walking skeleton: sign up, compose, render, download', () => {
 
   afterAll(async () => {
     await context?.close()
-    await browser?.close()
-    await server?.stop()
-    if (workDir) await rm(workDir, { recursive: true, force: true })
+    await journey?.stop()
   })
 
   test('a new user turns three pictures into a 9:16 video', async () => {

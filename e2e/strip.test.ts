@@ -1,13 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { newEmail, signUp } from './support/auth'
-import { launchBrowser, phoneContext, watchPageProblems } from './support/browser'
+import { phoneContext, watchPageProblems } from './support/browser'
 import { makeImage } from './support/media'
-import { startServer, type TestServer } from './support/server'
+import type { TestServer } from './support/server'
 import { center, finger } from './support/touch'
+import { startJourney, type Journey } from './support/journey'
 
 const SLIDES = 8
 
@@ -26,6 +24,7 @@ const thumbnail = (page: Page, n: number) =>
 
 /** Issue 36: the phone's thumbnail strip shows several slides, and a drag lands under the finger. */
 describe('the slide strip on a phone', () => {
+  let journey: Journey
   let server: TestServer
   let browser: Browser
   let context: BrowserContext
@@ -34,11 +33,8 @@ describe('the slide strip on a phone', () => {
   let problems: string[]
 
   beforeAll(async () => {
-    ;[server, browser, workDir] = await Promise.all([
-      startServer(),
-      launchBrowser(),
-      mkdtemp(path.join(tmpdir(), 'storyreel-e2e-strip-')),
-    ])
+    journey = await startJourney('strip')
+    ;({ server, browser, workDir } = journey)
     const pictures = []
     for (let i = 0; i < SLIDES; i++) {
       pictures.push(await makeImage(workDir, `p${i}.png`, `testsrc2=s=320x180,hue=h=${i * 45}`))
@@ -56,9 +52,7 @@ describe('the slide strip on a phone', () => {
 
   afterAll(async () => {
     await context?.close()
-    await browser?.close()
-    await server?.stop()
-    if (workDir) await rm(workDir, { recursive: true, force: true })
+    await journey?.stop()
   })
 
   test('shows at least three whole thumbnails, each at least 44 px', async () => {

@@ -1,15 +1,12 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { UI_TEXT } from '@storyreel/core'
 import { newEmail, signUp } from './support/auth'
 import { seriousA11yViolations } from './support/axe'
-import { launchBrowser, watchPageProblems, phoneContext } from './support/browser'
+import { watchPageProblems, phoneContext } from './support/browser'
 import { makeImage } from './support/media'
-import { startServer } from './support/server'
 import type { TestServer } from './support/server'
+import { startJourney, type Journey } from './support/journey'
 
 type Scheme = 'light' | 'dark'
 
@@ -26,23 +23,17 @@ async function bodyLuminance(page: Page): Promise<number> {
 }
 
 describe('the theme follows the system', () => {
+  let journey: Journey
   let server: TestServer
   let browser: Browser
   let workDir: string
 
   beforeAll(async () => {
-    ;[server, browser, workDir] = await Promise.all([
-      startServer(),
-      launchBrowser(),
-      mkdtemp(path.join(tmpdir(), 'storyreel-e2e-themes-')),
-    ])
+    journey = await startJourney('themes')
+    ;({ server, browser, workDir } = journey)
   })
 
-  afterAll(async () => {
-    await browser?.close()
-    await server?.stop()
-    if (workDir) await rm(workDir, { recursive: true, force: true })
-  })
+  afterAll(() => journey?.stop())
 
   test('in dark, every main screen is dark and readable; light holds on the rest', async () => {
     const context = await phoneContext(browser)

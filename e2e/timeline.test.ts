@@ -1,15 +1,13 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Browser, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Composition } from '@storyreel/core'
 import { newEmail, signUp } from './support/auth'
 import { seriousA11yViolations } from './support/axe'
-import { launchBrowser, PHONE, watchPageProblems } from './support/browser'
+import { PHONE, watchPageProblems } from './support/browser'
 import { makeImage } from './support/media'
 import type { TestServer } from './support/server'
-import { startServer } from './support/server'
+import { startJourney, type Journey } from './support/journey'
 
 /** The desk: a laptop screen. */
 const DESK = { width: 1440, height: 900 }
@@ -35,17 +33,15 @@ async function previewTime(page: Page): Promise<number> {
 }
 
 describe('the desk editor: a large preview over a timeline', () => {
+  let journey: Journey
   let server: TestServer
   let browser: Browser
   let workDir: string
   let pictures: string[]
 
   beforeAll(async () => {
-    ;[server, browser, workDir] = await Promise.all([
-      startServer(),
-      launchBrowser(),
-      mkdtemp(path.join(tmpdir(), 'storyreel-e2e-timeline-')),
-    ])
+    journey = await startJourney('timeline')
+    ;({ server, browser, workDir } = journey)
     pictures = await Promise.all([
       makeImage(workDir, 'bars.png', 'testsrc2=s=480x270'),
       makeImage(workDir, 'fractal.png', 'mandelbrot=s=480x270'),
@@ -53,11 +49,7 @@ describe('the desk editor: a large preview over a timeline', () => {
     ])
   })
 
-  afterAll(async () => {
-    await browser?.close()
-    await server?.stop()
-    if (workDir) await rm(workDir, { recursive: true, force: true })
-  })
+  afterAll(() => journey?.stop())
 
   test('blocks as long as the slides play; the playhead seeks, follows play; edges retime', async () => {
     const context = await browser.newContext({ viewport: DESK })

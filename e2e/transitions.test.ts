@@ -1,16 +1,15 @@
 import { execFile } from 'node:child_process'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { FPS, type Slide } from '@storyreel/core'
 import { newEmail, signUp } from './support/auth'
-import { launchBrowser, watchPageProblems } from './support/browser'
+import { watchPageProblems } from './support/browser'
 import { makeImage } from './support/media'
 import { FFMPEG } from './support/paths'
-import { startServer, type TestServer } from './support/server'
+import type { TestServer } from './support/server'
+import { startJourney, type Journey } from './support/journey'
 
 // Issue 34, item 1: adjacent slides dissolve into each other by default, with no black at the
 // boundary, and a dip to black shows only where the user chose it, at each boundary, in the
@@ -61,30 +60,24 @@ async function renderAndDownload(page: Page, dir: string): Promise<string> {
 }
 
 describe('transitions: slides dissolve by default, a dip to black only where chosen', () => {
+  let journey: Journey
   let server: TestServer
   let browser: Browser
   let workDir: string
   let pictures: string[]
 
   beforeAll(async () => {
-    workDir = await mkdtemp(path.join(tmpdir(), 'storyreel-e2e-transitions-'))
-    ;[server, browser, pictures] = await Promise.all([
-      startServer(),
-      launchBrowser(),
-      // Three plain, bright pictures: a boundary's frames are told from its slides by luma.
-      Promise.all(
-        ['yellow', 'lime', 'cyan'].map((c) =>
-          makeImage(workDir, `${c}.png`, `color=c=${c}:s=320x240`),
-        ),
+    journey = await startJourney('transitions')
+    ;({ server, browser, workDir } = journey)
+    // Three plain, bright pictures: a boundary's frames are told from its slides by luma.
+    pictures = await Promise.all(
+      ['yellow', 'lime', 'cyan'].map((c) =>
+        makeImage(workDir, `${c}.png`, `color=c=${c}:s=320x240`),
       ),
-    ])
+    )
   })
 
-  afterAll(async () => {
-    await browser?.close()
-    await server?.stop()
-    if (workDir) await rm(workDir, { recursive: true, force: true })
-  })
+  afterAll(() => journey?.stop())
 
   test('composed slides dissolve with no dark frame; a dip chosen at one boundary goes black', async () => {
     const context = await browser.newContext({

@@ -1,18 +1,15 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { MESSAGES, TASK_STATE_LABELS, UI_TEXT, tasksApi, videoCaptionsUrl } from '@storyreel/core'
 import type { Composition, UserData } from '@storyreel/core'
 import { newEmail, signUp, toast } from './support/auth'
 import { seriousA11yViolations } from './support/axe'
-import { PHONE, launchBrowser, watchPageProblems, phoneContext } from './support/browser'
+import { PHONE, watchPageProblems, phoneContext } from './support/browser'
 import { makeImages } from './support/media'
 import { pageApi, sized } from './support/renders'
-import { startServer } from './support/server'
 import type { TestServer } from './support/server'
 import { planCardNames } from './support/plans'
+import { startJourney, type Journey } from './support/journey'
 
 /** The desktop: a laptop screen (the phone is the shared PHONE, 390x844). */
 const DESKTOP = { width: 1440, height: 900 }
@@ -52,25 +49,19 @@ async function playInModal(page: Page, taskId: string, a11y: string[]) {
 }
 
 describe('videos, plans and the sign-in callback', () => {
+  let journey: Journey
   let server: TestServer
   let browser: Browser
   let workDir: string
   let pictures: string[]
 
   beforeAll(async () => {
-    ;[server, browser, workDir] = await Promise.all([
-      startServer(),
-      launchBrowser(),
-      mkdtemp(path.join(tmpdir(), 'storyreel-e2e-videos-')),
-    ])
+    journey = await startJourney('videos')
+    ;({ server, browser, workDir } = journey)
     pictures = await makeImages(workDir)
   })
 
-  afterAll(async () => {
-    await browser?.close()
-    await server?.stop()
-    if (workDir) await rm(workDir, { recursive: true, force: true })
-  })
+  afterAll(() => journey?.stop())
 
   test('on a phone, /queue lists, plays, downloads and deletes videos', async () => {
     const context = await phoneContext(browser)
