@@ -22,10 +22,17 @@ export function boxOf(
   return textBoxAt(effect.params, t, preview.width, preview.height, measure)
 }
 
-/** Whether a text effect shows at t (the box of a hidden one takes no clicks). */
-export function shownAt(effect: TextEffect, t: number): boolean {
+/**
+ * Whether the frame draws a text effect at t: within its times, and not left out because the
+ * captions say its words (the box of a hidden one takes no clicks, and its frame is faint).
+ */
+export function drawnAt(
+  effect: TextEffect,
+  t: number,
+  leftOut: (effect: TextEffect) => boolean,
+): boolean {
   const { textStart = 0, textEnd = 0 } = effect.params
-  return t >= textStart && t <= textEnd
+  return t >= textStart && t <= textEnd && !leftOut(effect)
 }
 
 /**
@@ -44,7 +51,7 @@ export function textAt(
   for (let i = slide.effects.length - 1; i >= 0; i--) {
     const effect = slide.effects[i]
     if (!isTextEffect(effect)) continue
-    const shown = shownAt(effect, t) && !leftOut(effect)
+    const shown = drawnAt(effect, t, leftOut)
     if (i !== selectedEffectIndex && !shown) continue
     const b = boxOf(slide, i, preview, t)
     if (b && x >= b.left && x <= b.left + b.width && y >= b.top && y <= b.top + b.height) {

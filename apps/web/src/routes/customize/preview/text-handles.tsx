@@ -13,7 +13,7 @@ import {
 import { steppedParams, type Handle } from './text-drag'
 import { arrowStep } from './text-edit'
 import { TextFrame } from './text-frame'
-import { boxOf, shownAt } from './text-geometry'
+import { boxOf, drawnAt } from './text-geometry'
 import { dragBasis, hitText, saveText, type TextLayerProps } from './text-layer'
 import { useTextDrag } from './use-text-drag'
 import { useTextEditing } from './use-text-editing'
@@ -118,12 +118,7 @@ export function TextHandles(props: TextLayerProps) {
         <TextFrame
           box={box}
           preview={preview}
-          shown={
-            !!selected &&
-            isTextEffect(selected) &&
-            shownAt(selected, time) &&
-            !props.leftOut(selected)
-          }
+          shown={!!selected && isTextEffect(selected) && drawnAt(selected, time, props.leftOut)}
           moveButton={moveButton}
           editingText={editor.editing?.text ?? null}
           editorFont={editorFont(selected, preview, cssScale)}
